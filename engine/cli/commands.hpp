@@ -1,0 +1,46 @@
+// The `hanoi` program's subcommands.  Each returns the process exit status:
+// 0 success, 1 a verification mismatch or a failed algorithm, 2 bad input
+// (reported as one line by main), 3 a search that cannot fit its memory budget.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/bfs.hpp"
+#include "engine/family.hpp"
+
+namespace hanoi::cli {
+
+struct CommonOptions {
+  std::string variant;
+  int n = 0;
+  int pegs = 0;
+  std::string problem;
+  bool json = false;
+  bool moves = false;
+  bool quiet = false;
+  std::string max_memory;  // "" = default budget
+  int threads = 0;         // 0 = all cores
+};
+
+SearchOptions search_options(const CommonOptions& o);
+
+int cmd_list(bool json);
+int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal);
+int cmd_run(const CommonOptions& o, const std::string& algorithm);
+int cmd_verify(const std::string& batch_path, const std::string& out_dir,
+               const CommonOptions& o, const std::string& command_line);
+
+// "3:0->2" style, one move per token.
+std::string format_moves(const std::vector<Move>& moves);
+nlohmann::json moves_json(const std::vector<Move>& moves);
+
+// Provenance for result headers.
+std::string git_commit();   // short hash, "-dirty" when the tree has changes
+std::string utc_now();      // ISO 8601
+std::string machine_description();
+
+}  // namespace hanoi::cli

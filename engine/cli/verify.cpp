@@ -1,0 +1,272 @@
+// `hanoi verify BATCH`: the optimality-verification batch.
+//
+// A batch is a TOML file of [[row]] tables:
+//   variant = "reves"             (required)
+//   n = [1, 12]  or  n = 7        (required; inclusive range)
+//   pegs = 4, problem = "..."     (optional; the variant's defaults otherwise)
+//   algorithms = ["..."]          (optional; claimed optimal: must equal the optimum;
+//                                  default: every algorithm for the problem)
+//   bounds = ["..."]              (optional; algorithms only claimed to solve it:
+//                                  must be legal and at least the optimum)
+//   known_mismatch = "why"        (optional; a seed claim known to fail: reported,
+//                                  not an error)
+//   note = "..."                  (optional; printed under the row's heading)
+// For each row and n it runs the exhaustive search, every algorithm through the
+// rule checker and the closed form, and gives a verdict.  The tables go to
+// OUT/<batch stem>.md and .csv, headed by the command, commit, date, machine and
+// wall time.  Exit status 1 when any unexpected mismatch was found.
+#include <toml++/toml.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/cli/commands.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi::cli {
+namespace {
+
+struct Row {
+  std::string variant, problem, known_mismatch, note;
+  int pegs = 0, n_lo = 0, n_hi = 0;
+  std::vector<std::string> algorithms, bounds;
+  bool all_algorithms = true;
+};
+
+std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where) {
+  std::vector<std::string> out;
+  const toml::node* node = t.get(key);
+  if (node == nullptr) return out;
+  const toml::array* arr = node->as_array();
+  if (arr == nullptr) throw UsageError(where + ": '" + key + "' must be a list of names");
+  for (const auto& el : *arr) {
+    auto s = el.value<std::string>();
+    if (!s) throw UsageError(where + ": '" + key + "' must be a list of names");
+    out.push_back(*s);
+  }
+  return out;
+}
+
+std::vector<Row> read_batch(const std::string& path, std::string& title) {
+  toml::table doc;
+  try {
+    doc = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << "cannot read batch " << path << ": " << e.description() << " (line "
+        << e.source().begin.line << ")";
+    throw UsageError(msg.str());
+  }
+  title = doc["title"].value_or(std::filesystem::path(path).stem().string());
+  const toml::array* rows = doc["row"].as_array();
+  if (rows == nullptr || rows->empty()) throw UsageError("batch " + path + " has no [[row]] tables");
+  std::vector<Row> out;
+  int index = 0;
+  for (const auto& node : *rows) {
+    ++index;
+    const std::string where = path + " row " + std::to_string(index);
+    const toml::table* t = node.as_table();
+    if (t == nullptr) throw UsageError(where + ": not a table");
+    Row r;
+    auto variant = (*t)["variant"].value<std::string>();
+    if (!variant) throw UsageError(where + ": 'variant' is required");
+    r.variant = *variant;
+    r.problem = (*t)["problem"].value_or(std::string());
+    r.pegs = static_cast<int>((*t)["pegs"].value_or(std::int64_t{0}));
+    r.known_mismatch = (*t)["known_mismatch"].value_or(std::string());
+    r.note = (*t)["note"].value_or(std::string());
+    if (auto single = (*t)["n"].value<std::int64_t>()) {
+      r.n_lo = r.n_hi = static_cast<int>(*single);
+    } else if (const toml::array* range = (*t)["n"].as_array();
+               range != nullptr && range->size() == 2 && range->get(0)->value<std::int64_t>() &&
+               range->get(1)->value<std::int64_t>()) {
+      r.n_lo = static_cast<int>(*range->get(0)->value<std::int64_t>());
+      r.n_hi = static_cast<int>(*range->get(1)->value<std::int64_t>());
+    } else {
+      throw UsageError(where + ": 'n' must be a number or [first, last]");
+    }
+    if (r.n_lo > r.n_hi) throw UsageError(where + ": empty n range");
+    r.all_algorithms = t->get("algorithms") == nullptr;
+    r.algorithms = string_list(*t, "algorithms", where);
+    r.bounds = string_list(*t, "bounds", where);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::string csv_escape(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+int cmd_verify(const std::string& batch_path, const std::string& out_dir, const CommonOptions& o,
+               const std::string& command_line) {
+  const auto t0 = std::chrono::steady_clock::now();
+  std::string title;
+  const std::vector<Row> rows = read_batch(batch_path, title);
+  SearchOptions so = search_options(o);
+  so.want_path = false;
+
+  // Validate every row before any search, so a typo fails fast.
+  for (const Row& r : rows) {
+    const Family& fam = variants::find_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      std::vector<std::string> names = r.algorithms;
+      names.insert(names.end(), r.bounds.begin(), r.bounds.end());
+      for (const auto& name : names) {
+        bool found = false;
+        for (const AlgorithmSpec* a : fam.algorithms(p)) found = found || a->name == name;
+        if (!found)
+          throw UsageError("batch row " + r.variant + ": algorithm '" + name +
+                           "' does not apply to problem " + p.problem + " (see hanoi list)");
+      }
+    }
+  }
+
+  std::ostringstream md, csv;
+  csv << "variant,pegs,problem,n,optimum,states,eccentricity,formula,algorithm,role,moves,legal,"
+         "verdict\n";
+  int unexpected = 0, known = 0, cells = 0, too_big = 0;
+  for (const Row& r : rows) {
+    const Family& fam = variants::find_family(r.variant);
+    const Params first = fam.normalize(Params{r.n_lo, r.pegs, r.problem});
+    std::vector<std::string> optimal_algs = r.algorithms, bound_algs = r.bounds;
+    if (r.all_algorithms) {
+      for (const AlgorithmSpec* a : fam.algorithms(first)) {
+        bool is_bound = false;
+        for (const auto& b : bound_algs) is_bound = is_bound || b == a->name;
+        if (!is_bound) optimal_algs.push_back(a->name);
+      }
+    }
+    md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
+       << "`\n\n";
+    if (!r.note.empty()) md << r.note << "\n\n";
+    if (!r.known_mismatch.empty()) md << "Known mismatch: " << r.known_mismatch << "\n\n";
+    md << "| n | optimum | states | eccentricity | formula (" << fam.formula_name(first) << ")";
+    for (const auto& a : optimal_algs) md << " | " << a;
+    for (const auto& a : bound_algs) md << " | " << a << " (bound)";
+    md << " | search s | verdict |\n|---|---|---|---|---";
+    for (std::size_t i = 0; i < optimal_algs.size() + bound_algs.size(); ++i) md << "|---";
+    md << "|---|---|\n";
+
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      ++cells;
+      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      std::string verdict;
+      SearchResult sr;
+      bool searched = true;
+      try {
+        sr = fam.optimum(p, so);
+      } catch (const MemoryBudgetExceeded& e) {
+        searched = false;
+        ++too_big;
+        verdict = std::string("does not fit: ") + e.what();
+      }
+      const bool reached = searched && sr.outcome == SearchOutcome::kGoalReached;
+      const std::string opt_text = !searched ? "—" : reached ? std::to_string(sr.optimum) : "unreachable";
+      const auto formula = fam.closed_form(p);
+      const std::string formula_text = formula ? std::to_string(*formula) : "—";
+      std::vector<std::string> problems;
+      if (searched && formula && (!reached || *formula != sr.optimum))
+        problems.push_back("formula " + formula_text + " != optimum " + opt_text);
+
+      struct AlgResult {
+        std::string name;
+        bool claimed_optimal;
+        RunReport report;
+      };
+      std::vector<AlgResult> runs;
+      for (const auto& a : optimal_algs) runs.push_back({a, true, fam.run(p, a, false)});
+      for (const auto& a : bound_algs) runs.push_back({a, false, fam.run(p, a, false)});
+      for (const AlgResult& ar : runs) {
+        const RunReport& rr = ar.report;
+        if (!rr.ok) {
+          problems.push_back(ar.name + ": " + rr.error);
+        } else if (reached && ar.claimed_optimal && rr.moves != sr.optimum) {
+          problems.push_back(ar.name + " " + std::to_string(rr.moves) + " != optimum " + opt_text);
+        } else if (reached && !ar.claimed_optimal && rr.moves < sr.optimum) {
+          problems.push_back(ar.name + " " + std::to_string(rr.moves) +
+                             " < optimum (impossible)");
+        }
+      }
+      if (verdict.empty()) {
+        if (problems.empty()) {
+          verdict = "ok";
+        } else if (!r.known_mismatch.empty()) {
+          verdict = "known mismatch: ";
+          ++known;
+        } else {
+          verdict = "MISMATCH: ";
+          ++unexpected;
+        }
+        for (std::size_t i = 0; i < problems.size(); ++i) verdict += (i ? "; " : "") + problems[i];
+      }
+
+      const std::string states_text = searched ? std::to_string(sr.states_reached) : "";
+      const std::string ecc_text = searched ? std::to_string(sr.eccentricity) : "";
+      md << "| " << n << " | " << opt_text << " | " << (searched ? states_text : "—") << " | "
+         << (searched ? ecc_text : "—") << " | " << formula_text;
+      for (const AlgResult& ar : runs)
+        md << " | " << (ar.report.ok ? "" : "ILLEGAL after ") << ar.report.moves;
+      const std::string csv_prefix = fam.name() + "," + std::to_string(p.pegs) + "," + p.problem +
+                                     "," + std::to_string(n) + "," + opt_text + "," + states_text +
+                                     "," + ecc_text + "," + (formula ? formula_text : "") + ",";
+      if (runs.empty()) csv << csv_prefix << ",,,," << csv_escape(verdict) << "\n";
+      for (const AlgResult& ar : runs) {
+        csv << csv_prefix << ar.name << "," << (ar.claimed_optimal ? "optimal" : "bound") << ","
+            << ar.report.moves << "," << (ar.report.ok ? "yes" : "no") << ","
+            << csv_escape(verdict) << "\n";
+      }
+      char secs[32];
+      std::snprintf(secs, sizeof secs, "%.2f", searched ? sr.seconds : 0.0);
+      md << " | " << secs << " | " << verdict << " |\n";
+      if (!o.quiet) {
+        std::fprintf(stderr, "[verify] %s pegs=%d %s n=%d: optimum %s, %s\n", fam.name().c_str(),
+                     p.pegs, p.problem.c_str(), n, opt_text.c_str(), verdict.c_str());
+      }
+    }
+  }
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::ostringstream head;
+  char wall_text[32];
+  std::snprintf(wall_text, sizeof wall_text, "%.1f", wall);
+  head << "# " << title << "\n\n"
+       << "Produced by `" << command_line << "`  \n"
+       << "Commit " << git_commit() << ", " << utc_now() << "  \n"
+       << "Machine: " << machine_description() << "  \n"
+       << "Wall time: " << wall_text << " s.  " << cells << " cells: "
+       << (cells - unexpected - known - too_big) << " ok, " << known << " known mismatches, "
+       << unexpected << " unexpected mismatches, " << too_big << " did not fit.\n\n"
+       << "Columns: `optimum` is the exhaustive breadth-first search's distance from start to "
+          "goal; `states` the states reachable from the start; `eccentricity` the start's "
+          "largest distance; each algorithm's column is its move count after the rule checker "
+          "replayed every move (a bound column is only claimed to be a solution).\n";
+  const std::string markdown = head.str() + md.str();
+  std::cout << markdown;
+
+  const std::filesystem::path dir(out_dir);
+  std::filesystem::create_directories(dir);
+  const std::string stem = std::filesystem::path(batch_path).stem().string();
+  std::ofstream(dir / (stem + ".md")) << markdown;
+  std::ofstream csv_file(dir / (stem + ".csv"));
+  csv_file << "# " << command_line << "; commit " << git_commit() << "; " << utc_now() << "; "
+           << machine_description() << "; wall " << wall_text << " s\n"
+           << csv.str();
+  std::fprintf(stderr, "[verify] wrote %s and %s\n", (dir / (stem + ".md")).c_str(),
+               (dir / (stem + ".csv")).c_str());
+  if (unexpected > 0) return 1;
+  if (too_big > 0) return 3;
+  return 0;
+}
+
+}  // namespace hanoi::cli

@@ -1,0 +1,130 @@
+// Storage over the rank space, split into fixed-size segments.
+//
+// The search never touches raw arrays: it asks a store for the word or byte that
+// holds a rank.  Every store is cut into segments of 2^kSegmentLog2 ranks, each its
+// own allocation, so that a disk-backed store (segments paged to files between
+// levels) or a distributed one (segments owned by ranks of a cluster) can slot in
+// behind the same calls without touching the expansion code.  The in-memory
+// segments come from calloc, so untouched pages cost no RAM: a sparse search over a
+// large rank space (Domino) only pays for the segments it reaches.
+//
+// Concurrency: bits are set with atomic fetch_or through std::atomic_ref, so several
+// threads may mark states in one level; tests are relaxed loads.  Byte stores are
+// written only by the thread that won the corresponding bit, so they need no atomics.
+#pragma once
+
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "engine/core.hpp"
+
+namespace hanoi {
+
+inline constexpr int kSegmentLog2 = 24;  // 16 Mi ranks per segment
+
+namespace detail {
+struct FreeDeleter {
+  void operator()(void* p) const { std::free(p); }
+};
+
+// Zero-filled, lazily committed memory.
+template <class T>
+std::unique_ptr<T[], FreeDeleter> zeroed_array(std::size_t count) {
+  void* p = std::calloc(count == 0 ? 1 : count, sizeof(T));
+  if (p == nullptr) throw std::bad_alloc();
+  return std::unique_ptr<T[], FreeDeleter>(static_cast<T*>(p));
+}
+}  // namespace detail
+
+// A segmented array of T indexed by rank.
+template <class T>
+class SegmentedArray {
+ public:
+  SegmentedArray() = default;
+  explicit SegmentedArray(std::uint64_t size) : size_(size) {
+    const std::uint64_t per = std::uint64_t{1} << kSegmentLog2;
+    const std::uint64_t count = (size + per - 1) / per;
+    segments_.reserve(count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const std::uint64_t len = std::min(per, size - i * per);
+      segments_.push_back(detail::zeroed_array<T>(len));
+    }
+  }
+  std::uint64_t size() const { return size_; }
+  std::size_t segment_count() const { return segments_.size(); }
+  T& operator[](std::uint64_t i) {
+    return segments_[i >> kSegmentLog2][i & ((std::uint64_t{1} << kSegmentLog2) - 1)];
+  }
+  const T& operator[](std::uint64_t i) const {
+    return segments_[i >> kSegmentLog2][i & ((std::uint64_t{1} << kSegmentLog2) - 1)];
+  }
+  T* segment(std::size_t s) { return segments_[s].get(); }
+  std::uint64_t bytes() const { return size_ * sizeof(T); }
+  void clear() {
+    const std::uint64_t per = std::uint64_t{1} << kSegmentLog2;
+    for (std::size_t s = 0; s < segments_.size(); ++s) {
+      std::memset(segments_[s].get(), 0, std::min(per, size_ - s * per) * sizeof(T));
+    }
+  }
+
+ private:
+  std::uint64_t size_ = 0;
+  std::vector<std::unique_ptr<T[], detail::FreeDeleter>> segments_;
+};
+
+// One bit per rank.
+class BitStore {
+ public:
+  BitStore() = default;
+  explicit BitStore(Rank ranks) : ranks_(ranks), words_((ranks + 63) / 64) {}
+
+  Rank ranks() const { return ranks_; }
+  std::uint64_t word_count() const { return words_.size(); }
+  std::uint64_t bytes() const { return words_.bytes(); }
+
+  bool test(Rank r) const {
+    const std::uint64_t& w = words_[r >> 6];
+    return (std::atomic_ref<const std::uint64_t>(w).load(std::memory_order_relaxed) >>
+            (r & 63)) & 1;
+  }
+  // Sets the bit; true when this call set it (the caller discovered the rank).
+  bool test_and_set(Rank r) {
+    std::uint64_t& w = words_[r >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (r & 63);
+    std::atomic_ref<std::uint64_t> ref(w);
+    if (ref.load(std::memory_order_relaxed) & bit) return false;
+    return (ref.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
+  }
+  void set_atomic(Rank r) {
+    std::atomic_ref<std::uint64_t>(words_[r >> 6])
+        .fetch_or(std::uint64_t{1} << (r & 63), std::memory_order_relaxed);
+  }
+  void set_unsynchronized(Rank r) { words_[r >> 6] |= std::uint64_t{1} << (r & 63); }
+  std::uint64_t word(std::uint64_t i) const { return words_[i]; }
+  void clear_word(std::uint64_t i) { words_[i] = 0; }
+  void clear() { words_.clear(); }
+
+  // Calls f(rank) for each set bit among words [begin, end).
+  template <class F>
+  void for_each_set(std::uint64_t begin, std::uint64_t end, F&& f) const {
+    for (std::uint64_t i = begin; i < end; ++i) {
+      std::uint64_t w = words_[i];
+      while (w) {
+        f((i << 6) | static_cast<Rank>(std::countr_zero(w)));
+        w &= w - 1;
+      }
+    }
+  }
+
+ private:
+  Rank ranks_ = 0;
+  SegmentedArray<std::uint64_t> words_;
+};
+
+}  // namespace hanoi

@@ -1,0 +1,138 @@
+// The independent oracle for the fast engine.
+//
+// For small n, it builds the state graph explicitly from the rules alone: starting
+// at the variant's start state, every ordered pair of pegs is tried with the plain
+// rule check `check_move` (never the fast successor loop), states are keyed by their
+// bytes in a std::map (never by the encoder's rank), and the resulting adjacency
+// list is searched with Boost.Graph's breadth_first_search.  The engine must agree
+// on every level size, the goal distance and the number of reachable states; every
+// reachable state must also survive rank -> unrank unchanged with distinct ranks.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/visitors.hpp>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/bfs.hpp"
+#include "engine/core.hpp"
+
+namespace hanoi::testing {
+
+template <class State>
+std::string state_key(const State& s) {
+  std::string k(sizeof(State), '\0');
+  std::memcpy(k.data(), &s, sizeof(State));
+  return k;
+}
+
+template <StateSpace V>
+struct ExplicitGraph {
+  std::vector<typename V::State> states;  // vertex id -> state
+  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> graph;
+};
+
+// Every state reachable from the start, with every legal move as an edge.
+template <StateSpace V>
+ExplicitGraph<V> build_explicit_graph(const V& v) {
+  using State = typename V::State;
+  ExplicitGraph<V> g;
+  std::map<std::string, std::size_t> id;
+  std::deque<std::size_t> work;
+  auto vertex = [&](const State& s) {
+    auto [it, fresh] = id.emplace(state_key(s), g.states.size());
+    if (fresh) {
+      g.states.push_back(s);
+      work.push_back(it->second);
+    }
+    return it->second;
+  };
+  vertex(v.start());
+  std::vector<std::pair<std::size_t, std::size_t>> edges;
+  while (!work.empty()) {
+    const std::size_t u = work.front();
+    work.pop_front();
+    for (int from = 0; from < v.pegs(); ++from) {
+      for (int to = 0; to < v.pegs(); ++to) {
+        if (from == to) continue;
+        const State s = g.states[u];
+        const auto c = v.check_move(s, from, to);
+        if (c.legal) edges.emplace_back(u, vertex(c.next));
+      }
+    }
+  }
+  g.graph = decltype(g.graph)(g.states.size());
+  for (auto [a, b] : edges) boost::add_edge(a, b, g.graph);
+  return g;
+}
+
+struct OracleResult {
+  std::vector<std::uint64_t> level_sizes;
+  std::optional<std::uint64_t> goal_distance;
+  std::uint64_t states = 0;
+};
+
+template <StateSpace V>
+OracleResult oracle_search(const V& v, const ExplicitGraph<V>& g) {
+  std::vector<std::uint64_t> dist(g.states.size(), 0);
+  boost::breadth_first_search(
+      g.graph, boost::vertex(0, g.graph),
+      boost::visitor(boost::make_bfs_visitor(
+          boost::record_distances(dist.data(), boost::on_tree_edge()))));
+  OracleResult r;
+  r.states = g.states.size();
+  for (std::size_t i = 0; i < g.states.size(); ++i) {
+    if (dist[i] >= r.level_sizes.size()) r.level_sizes.resize(dist[i] + 1, 0);
+    ++r.level_sizes[dist[i]];
+    if (v.is_goal(g.states[i]) && (!r.goal_distance || dist[i] < *r.goal_distance))
+      r.goal_distance = dist[i];
+  }
+  return r;
+}
+
+// The whole check: encoder bijection on reachable states, and engine == oracle.
+template <StateSpace V>
+void expect_engine_matches_oracle(const V& v, const std::string& label) {
+  SCOPED_TRACE(label);
+  const ExplicitGraph<V> g = build_explicit_graph(v);
+  const OracleResult want = oracle_search(v, g);
+
+  std::set<Rank> seen;
+  for (const auto& s : g.states) {
+    const Rank r = v.rank(s);
+    ASSERT_LT(r, v.num_ranks()) << v.describe(s);
+    ASSERT_EQ(state_key(v.unrank(r)), state_key(s)) << "unrank(rank(s)) != s for " << v.describe(s);
+    ASSERT_TRUE(seen.insert(r).second) << "two states share rank " << r;
+  }
+
+  SearchOptions o;
+  o.want_path = true;
+  const SearchResult got = breadth_first_search(v, o);
+  EXPECT_EQ(got.states_reached, want.states);
+  EXPECT_EQ(got.level_sizes, want.level_sizes);
+  EXPECT_EQ(got.eccentricity + 1, want.level_sizes.size());
+  ASSERT_EQ(got.outcome == SearchOutcome::kGoalReached, want.goal_distance.has_value());
+  if (want.goal_distance) {
+    EXPECT_EQ(got.optimum, *want.goal_distance);
+    // The witness must be a legal optimal solution by the rule checker's reading.
+    EXPECT_EQ(got.path.size(), got.optimum);
+    typename V::State s = v.start();
+    for (const Move& m : got.path) {
+      const auto c = v.check_move(s, m.from, m.to);
+      ASSERT_TRUE(c.legal) << "witness move " << int(m.disc) << ":" << int(m.from) << "->"
+                           << int(m.to) << " illegal: " << c.rule;
+      s = c.next;
+    }
+    EXPECT_TRUE(v.is_goal(s)) << "witness ends at " << v.describe(s);
+  }
+}
+
+}  // namespace hanoi::testing

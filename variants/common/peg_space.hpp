@@ -1,0 +1,163 @@
+// A single stack of n discs on m pegs, with a pluggable extra move rule.
+//
+// Every plain variant (classic, reves, cyclic, adjacent, four-star, rainbow) places
+// each disc on a peg, discs stacked by size, so the state is the peg of each disc
+// (PegCodec: b bits per disc, dense base-m rank, m^n ranks, all legal when the rule
+// constrains only moves).  What differs is which moves are allowed on top of
+// "only the top disc moves, never onto a smaller disc": that is the `Rule`.
+//
+// A Rule is a small value type with
+//   bool allows(int disc, int from, int to, int below) const;
+//       // below = the disc the moving disc would rest on, 0 for the base of `to`
+//   const char* name() const;   // the rule's wording, for the rule checker
+//   static constexpr bool kReversible;  // can every legal move be undone?
+// Resting constraints (rainbow's colours) are checked on moves only: every state the
+// search or the rule checker sees was built from the start by legal moves.
+//
+// The fast successor loop finds the top of each peg by bit operations on the packed
+// word; `check_move` rebuilds explicit stacks and checks the rules one by one, so
+// the rule checker and the test oracle do not share the fast path.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/core.hpp"
+#include "engine/peg_codec.hpp"
+
+namespace hanoi::variants {
+
+struct PegState {
+  std::uint64_t w = 0;  // PegCodec packing: the peg of disc d in field d-1
+  friend bool operator==(const PegState&, const PegState&) = default;
+};
+
+template <class Rule>
+class PegSpace {
+ public:
+  using State = PegState;
+  static constexpr bool kReversible = Rule::kReversible;
+
+  PegSpace(int pegs, int discs, int start_peg, int goal_peg, Rule rule)
+      : codec_(pegs, discs), start_peg_(start_peg), goal_peg_(goal_peg), rule_(rule) {}
+
+  int pegs() const { return codec_.pegs(); }
+  int discs() const { return codec_.discs(); }
+  const PegCodec& codec() const { return codec_; }
+  const Rule& rule() const { return rule_; }
+  Rank num_ranks() const { return codec_.size(); }
+  Rank rank(const State& s) const { return codec_.rank(s.w); }
+  State unrank(Rank r) const { return State{codec_.unrank(r)}; }
+  State start() const { return State{codec_.all_on(start_peg_)}; }
+  bool is_goal(const State& s) const { return s.w == codec_.all_on(goal_peg_); }
+
+  template <class F>
+  void for_each_successor(const State& s, F&& f) const {
+    int top[16];
+    codec_.tops(s.w, top);
+    const int m = codec_.pegs();
+    const int b = codec_.bits_per_disc();
+    for (int from = 0; from < m; ++from) {
+      const int d = top[from];
+      if (d == 0) continue;
+      for (int to = 0; to < m; ++to) {
+        if (to == from) continue;
+        const int below = top[to];
+        if (below != 0 && below < d) continue;
+        if (!rule_.allows(d, from, to, below)) continue;
+        const std::uint64_t delta = static_cast<std::uint64_t>(from ^ to) << (b * (d - 1));
+        f(State{s.w ^ delta}, Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+                                   static_cast<std::uint8_t>(to)});
+      }
+    }
+  }
+
+  // Irreversible rules (cyclic): the predecessors of s via a move from->to are the
+  // states where the top disc of `to` was on `from`, if that move was legal there.
+  template <class F>
+  void for_each_predecessor(const State& s, F&& f) const {
+    int top[16];
+    codec_.tops(s.w, top);
+    const int m = codec_.pegs();
+    for (int to = 0; to < m; ++to) {
+      const int d = top[to];
+      if (d == 0) continue;
+      for (int from = 0; from < m; ++from) {
+        if (from == to) continue;
+        if (top[from] != 0 && top[from] < d) continue;
+        const State u{codec_.with_peg(s.w, d, from)};
+        // Below d on `to` in s is the next disc on `to` after d, or the base.
+        const int below = next_on(s.w, to, d);
+        if (!rule_.allows(d, from, to, below)) continue;
+        f(u, Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+                  static_cast<std::uint8_t>(to)});
+      }
+    }
+  }
+
+  MoveCheck<State> check_move(const State& s, int from, int to) const {
+    MoveCheck<State> c;
+    const std::vector<std::vector<int>> stacks = explicit_stacks(s);
+    if (from == to) {
+      c.rule = "a move must change peg";
+      return c;
+    }
+    if (stacks[from].empty()) {
+      c.rule = "the source peg is empty";
+      return c;
+    }
+    const int d = stacks[from].back();
+    c.disc = d;
+    const int below = stacks[to].empty() ? 0 : stacks[to].back();
+    if (below != 0 && below < d) {
+      c.rule = "a disc may not be placed on a smaller disc";
+      return c;
+    }
+    if (!rule_.allows(d, from, to, below)) {
+      c.rule = rule_.name();
+      return c;
+    }
+    c.legal = true;
+    c.next = State{codec_.with_peg(s.w, d, to)};
+    return c;
+  }
+
+  // Bottom-to-top stacks, largest disc first.
+  std::vector<std::vector<int>> explicit_stacks(const State& s) const {
+    std::vector<std::vector<int>> stacks(static_cast<std::size_t>(codec_.pegs()));
+    for (int d = codec_.discs(); d >= 1; --d)
+      stacks[static_cast<std::size_t>(codec_.peg(s.w, d))].push_back(d);
+    return stacks;
+  }
+
+  std::string describe(const State& s) const {
+    std::string out;
+    const auto stacks = explicit_stacks(s);
+    for (std::size_t p = 0; p < stacks.size(); ++p) {
+      out += (p ? " | " : "") + std::to_string(p) + ":";
+      for (int d : stacks[p]) out += " " + std::to_string(d);
+    }
+    return out;
+  }
+
+ private:
+  // The smallest disc on peg p larger than d (0 = the base).
+  int next_on(std::uint64_t w, int p, int d) const {
+    for (int e = d + 1; e <= codec_.discs(); ++e)
+      if (codec_.peg(w, e) == p) return e;
+    return 0;
+  }
+
+  PegCodec codec_;
+  int start_peg_, goal_peg_;
+  Rule rule_;
+};
+
+// No rule beyond the size rule (classic, reves).
+struct FreeMoves {
+  static constexpr bool kReversible = true;
+  bool allows(int, int, int, int) const { return true; }
+  const char* name() const { return ""; }
+};
+
+}  // namespace hanoi::variants
