@@ -1,7 +1,5 @@
 #include "engine/cli/commands.hpp"
 
-#include <unistd.h>
-
 #include <array>
 #include <cstdio>
 #include <ctime>
@@ -11,6 +9,7 @@
 #include <thread>
 
 #include "engine/memory.hpp"
+#include "engine/provenance.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -19,16 +18,6 @@ namespace {
 using nlohmann::json;
 
 Params params_of(const CommonOptions& o) { return Params{o.n, o.pegs, o.problem}; }
-
-std::string run_capture(const char* command) {
-  std::array<char, 256> buf{};
-  std::string out;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command, "r"), pclose);
-  if (!pipe) return out;
-  while (std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
 
 }  // namespace
 
@@ -58,40 +47,6 @@ nlohmann::json moves_json(const std::vector<Move>& moves) {
   json arr = json::array();
   for (const Move& m : moves) arr.push_back({m.disc, m.from, m.to});
   return arr;
-}
-
-std::string git_commit() {
-  std::string hash = run_capture("git rev-parse --short HEAD 2>/dev/null");
-  if (hash.empty()) return "unknown";
-  if (!run_capture("git status --porcelain --untracked-files=no 2>/dev/null").empty())
-    hash += "-dirty";
-  return hash;
-}
-
-std::string utc_now() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-std::string machine_description() {
-  std::string model = "unknown CPU";
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      model = line.substr(line.find(':') + 2);
-      break;
-    }
-  }
-  char host[256] = "unknown";
-  gethostname(host, sizeof host - 1);
-  return std::string(host) + ", " + model + ", " +
-         std::to_string(std::thread::hardware_concurrency()) + " cores, " +
-         format_bytes(physical_memory_bytes()) + " RAM";
 }
 
 int cmd_list(bool as_json) {

@@ -38,9 +38,4 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir,
 std::string format_moves(const std::vector<Move>& moves);
 nlohmann::json moves_json(const std::vector<Move>& moves);
 
-// Provenance for result headers.
-std::string git_commit();   // short hash, "-dirty" when the tree has changes
-std::string utc_now();      // ISO 8601
-std::string machine_description();
-
 }  // namespace hanoi::cli

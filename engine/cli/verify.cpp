@@ -25,6 +25,7 @@
 #include <sstream>
 
 #include "engine/cli/commands.hpp"
+#include "engine/provenance.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
