@@ -7,12 +7,16 @@
 // * The frontier of each level adapts to its size.  Small levels (Domino has ~10^5
 //   levels of ~30 states) are plain vectors of ranks, expanded on the calling
 //   thread without waking the thread pool and without touching any full-size array,
-//   so a tiny level costs time proportional to its size.  Once a level holds more
-//   than ranks/64 states a vector would outweigh a bitmap, and the level spills into
-//   a frontier bitmap, scanned in parallel and cleared as it is read.
+//   so a tiny level costs time proportional to its size.  Larger vector levels are
+//   sorted by rank (locality in `visited`) and expanded in parallel.  A level of
+//   more than ranks/512 states is a frontier bitmap, scanned in parallel and cleared
+//   as it is read.
 // * New states are gathered in per-thread buffers (reserved once, so the successor
-//   loop does not allocate); a buffer that outgrows its share flushes into the next
-//   level's bitmap and switches that level to dense form.
+//   loop does not allocate).  When a buffer outgrows its share, the next level turns
+//   dense.  Expanding a dense level then costs one atomic per discovery: a snapshot
+//   of `visited` is taken before the level, and the next level is recovered as
+//   visited \ snapshot by one word-parallel pass (there are at most 512 dense
+//   levels, each at least as large as that pass).
 // * With a witness requested, each discovered rank also stores the move that
 //   reached it (one byte: from*16 + to).  Walking back from the goal through
 //   predecessors rebuilds an optimal move sequence; this works for directed graphs
@@ -27,7 +31,9 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <atomic>
@@ -87,17 +93,34 @@ class MemoryBudgetExceeded : public std::runtime_error {
   std::uint64_t need_, budget_;
 };
 
-// Bytes a search over `ranks` ranks may need at its peak: visited, two frontier
-// bitmaps (or vectors of at most ranks/64 entries, the same size), the per-thread
-// buffers, and a byte per rank for a witness.
+// Levels larger than this many states are kept as bitmaps, smaller ones as vectors.
+// At ranks/512 a vector holds an eighth of a bitmap's bytes, and a per-level pass
+// over the bitmaps costs less than expanding the level itself.
+inline std::uint64_t dense_threshold(Rank ranks) {
+  return std::max<std::uint64_t>(ranks / 512, 4096);
+}
+
+// Bytes a search over `ranks` ranks may need at its peak: visited, the frontier and
+// snapshot bitmaps, the current level's vector and the per-thread buffers (each at
+// most dense_threshold ranks), and a byte per rank for a witness.
 inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path) {
   const std::uint64_t bitmap = (ranks + 63) / 64 * 8;
-  return 3 * bitmap + bitmap + (want_path ? ranks : 0) + (std::uint64_t{16} << 20);
+  return 3 * bitmap + 2 * 8 * dense_threshold(ranks) + (want_path ? ranks : 0) +
+         (std::uint64_t{16} << 20);
 }
 
 namespace detail {
 inline constexpr std::size_t kSerialLevel = 2048;  // expand smaller levels inline
+inline constexpr std::size_t kSortLevel = 1 << 16;  // sort larger vector levels by rank
+inline constexpr std::size_t kBatch = 16;  // states expanded together (prefetch window)
 inline std::uint8_t encode_move(Move m) { return static_cast<std::uint8_t>(m.from * 16 + m.to); }
+
+inline std::size_t worker_count() {
+  const std::size_t arena = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::size_t allowed =
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  return std::max<std::size_t>(1, std::min(arena, allowed));
+}
 }  // namespace detail
 
 template <StateSpace V>
@@ -112,29 +135,47 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   const std::uint64_t need = estimate_search_bytes(ranks, options.want_path);
   if (need > budget) throw MemoryBudgetExceeded(need, budget);
 
+  // visited: every rank discovered so far.  frontier: the current level when it is
+  // dense, read and cleared by the scan; during a vector level it is all zero and
+  // serves as the spill target should the next level outgrow the vectors.
+  // snapshot: visited as it stood before a dense level was expanded, so that the
+  // next level is visited \ snapshot and a discovery costs a single atomic.
   BitStore visited(ranks);
+  BitStore frontier, snapshot;  // allocated on first use
   std::uint64_t allocated = visited.bytes();
   SegmentedArray<std::uint8_t> parent;
   if (options.want_path) {
     parent = SegmentedArray<std::uint8_t>(ranks);
     allocated += parent.bytes();
   }
-  BitStore cur_bits, next_bits;  // allocated on the first dense level
-  std::vector<Rank> cur_list, next_list;
+  std::vector<Rank> cur_list;
   bool cur_dense = false;
 
-  // A per-thread buffer holds at most its share of ranks/64 entries before spilling.
-  const std::size_t threads = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
-  const std::size_t dense_threshold = static_cast<std::size_t>(std::max<Rank>(ranks / 64, 4096));
-  const std::size_t buffer_cap = std::max<std::size_t>(dense_threshold / threads, 1024);
-  tbb::enumerable_thread_specific<std::vector<Rank>> buffers([&] {
-    std::vector<Rank> b;
-    b.reserve(buffer_cap);
-    return b;
-  });
-  tbb::enumerable_thread_specific<std::uint64_t> discovered_counts(0);
+  const std::size_t threads = detail::worker_count();
+  const std::uint64_t threshold = dense_threshold(ranks);
+  const std::size_t buffer_cap = static_cast<std::size_t>(std::max<std::uint64_t>(threshold / threads, 1024));
   const std::uint64_t max_branching =
       static_cast<std::uint64_t>(v.pegs()) * static_cast<std::uint64_t>(v.pegs() - 1);
+  // Per-thread scratch, sized once: the buffer of new ranks, and the successors of
+  // one batch of states waiting for their visited words to arrive.
+  struct Pending {
+    Rank rank;
+    State state;
+    Move move;
+  };
+  struct Scratch {
+    std::vector<Rank> buf;
+    std::vector<Pending> pending;
+    std::vector<Rank> batch;
+  };
+  tbb::enumerable_thread_specific<Scratch> scratch([&] {
+    Scratch sc;
+    sc.buf.reserve(buffer_cap);
+    sc.pending.resize(detail::kBatch * max_branching);
+    sc.batch.reserve(detail::kBatch);
+    return sc;
+  });
+  tbb::enumerable_thread_specific<std::uint64_t> discovered_counts(0);
   std::atomic<bool> next_dense{false};
   std::atomic<Rank> goal_rank{~Rank{0}};
   bool goal_found = false;
@@ -159,30 +200,49 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     }
   };
 
-  // Expands one state: every newly discovered successor goes to this thread's buffer.
-  auto expand = [&](Rank r, std::vector<Rank>& buf, std::uint64_t& found) {
-    const State s = v.unrank(r);
-    v.for_each_successor(s, [&](const State& t, Move m) {
-      const Rank rt = v.rank(t);
-      if (!visited.test_and_set(rt)) return;
+  // Expands a batch of states: new successors are marked visited and, while the
+  // next level still fits the vectors, appended to this thread's buffer.  When a
+  // buffer fills, the next level becomes dense: during a vector level the rest of
+  // it goes to the frontier bitmap; during a dense level nothing more is needed,
+  // since the next level is recovered as visited \ snapshot.
+  // The successors of the whole batch are generated first and their visited words
+  // prefetched, so that the cache misses on `visited` (the search's main cost once
+  // the bitmap outgrows the caches) overlap instead of stalling one by one.
+  auto expand_batch = [&](const Rank* ranks_in, std::size_t count, Scratch& sc,
+                          std::uint64_t& found, bool from_dense) {
+    std::size_t k = 0;
+    Pending* pending = sc.pending.data();
+    for (std::size_t i = 0; i < count; ++i) {
+      v.for_each_successor(v.unrank(ranks_in[i]), [&](const State& t, Move m) {
+        pending[k++] = Pending{v.rank(t), t, m};
+      });
+    }
+    for (std::size_t j = 0; j < k; ++j) visited.prefetch(pending[j].rank);
+    for (std::size_t j = 0; j < k; ++j) {
+      const Rank rt = pending[j].rank;
+      if (!visited.test_and_set(rt)) continue;
       ++found;
-      if (options.want_path) parent[rt] = detail::encode_move(m);
-      if (v.is_goal(t)) {
+      if (options.want_path) parent[rt] = detail::encode_move(pending[j].move);
+      if (v.is_goal(pending[j].state)) {
         Rank expected = ~Rank{0};
         goal_rank.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
       }
       if (next_dense.load(std::memory_order_relaxed)) {
-        next_bits.set_atomic(rt);
-        return;
+        if (!from_dense) frontier.set_atomic(rt);
+        continue;
       }
-      buf.push_back(rt);
-      if (buf.size() >= buffer_cap) {
-        // Switch the next level to its bitmap; every thread sees the flag and spills.
+      sc.buf.push_back(rt);
+      if (sc.buf.size() >= buffer_cap) {
         next_dense.store(true, std::memory_order_relaxed);
-        for (Rank x : buf) next_bits.set_atomic(x);
-        buf.clear();
+        if (!from_dense)
+          for (Rank x : sc.buf) frontier.set_atomic(x);
+        sc.buf.clear();
       }
-    });
+    }
+  };
+  auto expand_list = [&](const Rank* first, std::size_t count, Scratch& sc, std::uint64_t& found) {
+    for (std::size_t i = 0; i < count; i += detail::kBatch)
+      expand_batch(first + i, std::min(detail::kBatch, count - i), sc, found, false);
   };
 
   auto last_report = t0;
@@ -193,57 +253,82 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
       result.complete = false;
       break;
     }
-    // The next level may spill into next_bits, which must exist before the level
-    // starts: a state discovers at most max_branching new states, so a level that
-    // cannot fill one buffer cannot spill.
-    if (cur_dense || level_size * max_branching >= buffer_cap) ensure_bits(next_bits);
+    if (reached == ranks) {
+      // Every rank is visited: the next level is empty without expanding this one.
+      result.level_sizes.push_back(0);
+      break;
+    }
     next_dense.store(false);
     for (auto& c : discovered_counts) c = 0;
 
-    if (!cur_dense && cur_list.size() < detail::kSerialLevel) {
-      auto& buf = buffers.local();
-      auto& found = discovered_counts.local();
-      for (Rank r : cur_list) expand(r, buf, found);
-    } else if (!cur_dense) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 256),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          auto& buf = buffers.local();
-                          auto& found = discovered_counts.local();
-                          for (std::size_t i = range.begin(); i != range.end(); ++i)
-                            expand(cur_list[i], buf, found);
-                        });
-    } else {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, cur_bits.word_count(), 512),
+    if (cur_dense) {
+      ensure_bits(snapshot);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 4096),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
-                          auto& buf = buffers.local();
+                          for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                            snapshot.set_word(i, visited.word(i));
+                        });
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, frontier.word_count(), 512),
+                        [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          Scratch& sc = scratch.local();
                           auto& found = discovered_counts.local();
+                          sc.batch.clear();
                           for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-                            std::uint64_t w = cur_bits.word(i);
+                            std::uint64_t w = frontier.word(i);
                             if (w == 0) continue;
-                            cur_bits.clear_word(i);
+                            frontier.clear_word(i);
                             while (w) {
-                              expand((i << 6) | static_cast<Rank>(std::countr_zero(w)), buf,
-                                     found);
+                              sc.batch.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
                               w &= w - 1;
+                              if (sc.batch.size() == detail::kBatch) {
+                                expand_batch(sc.batch.data(), sc.batch.size(), sc, found, true);
+                                sc.batch.clear();
+                              }
                             }
                           }
+                          expand_batch(sc.batch.data(), sc.batch.size(), sc, found, true);
+                          sc.batch.clear();
                         });
+    } else {
+      // A level that cannot fill one buffer cannot spill: a state discovers at most
+      // max_branching new states.  Otherwise the (all-zero) frontier must exist.
+      if (level_size * max_branching >= buffer_cap) ensure_bits(frontier);
+      if (cur_list.size() < detail::kSerialLevel) {
+        expand_list(cur_list.data(), cur_list.size(), scratch.local(), discovered_counts.local());
+      } else {
+        // Rank order keeps successive expansions near each other in `visited`.
+        if (cur_list.size() >= detail::kSortLevel) tbb::parallel_sort(cur_list.begin(), cur_list.end());
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 256),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                            expand_list(cur_list.data() + range.begin(), range.size(),
+                                        scratch.local(), discovered_counts.local());
+                          });
+      }
     }
 
     std::uint64_t next_size = 0;
     for (auto c : discovered_counts) next_size += c;
     cur_list.clear();
     if (next_dense.load()) {
-      for (auto& buf : buffers) {
-        for (Rank x : buf) next_bits.set_unsynchronized(x);
-        buf.clear();
+      if (cur_dense) {
+        // The next level is exactly what this level added to visited.
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 4096),
+                          [&](const tbb::blocked_range<std::uint64_t>& range) {
+                            for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                              frontier.set_word(i, visited.word(i) & ~snapshot.word(i));
+                          });
+        for (auto& sc : scratch) sc.buf.clear();
+      } else {
+        for (auto& sc : scratch) {
+          for (Rank x : sc.buf) frontier.set_unsynchronized(x);
+          sc.buf.clear();
+        }
       }
-      std::swap(cur_bits, next_bits);  // cur_bits was cleared while it was scanned
       cur_dense = true;
     } else {
-      for (auto& buf : buffers) {
-        cur_list.insert(cur_list.end(), buf.begin(), buf.end());
-        buf.clear();
+      for (auto& sc : scratch) {
+        cur_list.insert(cur_list.end(), sc.buf.begin(), sc.buf.end());
+        sc.buf.clear();
       }
       cur_dense = false;
     }
@@ -295,6 +380,9 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     std::reverse(path.begin(), path.end());
     result.path = std::move(path);
   }
+  // The vectors' high-water marks count too: the current level and the buffers.
+  allocated += static_cast<std::uint64_t>(cur_list.capacity()) * sizeof(Rank);
+  for (const auto& sc : scratch) allocated += static_cast<std::uint64_t>(sc.buf.capacity()) * sizeof(Rank);
   result.search_bytes = allocated;
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

@@ -69,6 +69,23 @@ class PegCodec {
     return compress(zero_fields);
   }
 
+  // One bit set in the low bit of every disc's field.
+  std::uint64_t low_ones() const { return low_ones_; }
+
+  // The smallest disc on peg p (0 if empty), without a loop over discs: with B bits
+  // per disc known at compile time, the fields equal to p are the zero fields of
+  // w ^ all_on(p), and the lowest of them is the top disc.
+  template <int B>
+  int top_of(std::uint64_t w, int p) const {
+    const std::uint64_t x = w ^ (low_ones_ * static_cast<std::uint64_t>(p));
+    std::uint64_t any = x;
+    if constexpr (B >= 2) any |= x >> 1;
+    if constexpr (B >= 3) any |= x >> 2;
+    if constexpr (B >= 4) any |= x >> 3;
+    const std::uint64_t zero = ~any & low_ones_;
+    return zero ? std::countr_zero(zero) / B + 1 : 0;
+  }
+
   // The smallest disc on each peg, 0 for an empty peg (top[p] for p < pegs()).
   void tops(std::uint64_t w, int* top) const {
     for (int p = 0; p < pegs_; ++p) top[p] = 0;

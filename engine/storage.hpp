@@ -101,6 +101,8 @@ class BitStore {
     if (ref.load(std::memory_order_relaxed) & bit) return false;
     return (ref.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   }
+  // Hint that rank r's word will be read and written soon.
+  void prefetch(Rank r) const { __builtin_prefetch(&words_[r >> 6], 1, 3); }
   void set_atomic(Rank r) {
     std::atomic_ref<std::uint64_t>(words_[r >> 6])
         .fetch_or(std::uint64_t{1} << (r & 63), std::memory_order_relaxed);
@@ -108,6 +110,7 @@ class BitStore {
   void set_unsynchronized(Rank r) { words_[r >> 6] |= std::uint64_t{1} << (r & 63); }
   std::uint64_t word(std::uint64_t i) const { return words_[i]; }
   void clear_word(std::uint64_t i) { words_[i] = 0; }
+  void set_word(std::uint64_t i, std::uint64_t w) { words_[i] = w; }
   void clear() { words_.clear(); }
 
   // Calls f(rank) for each set bit among words [begin, end).

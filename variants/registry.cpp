@@ -2,7 +2,12 @@
 
 #include <string>
 
+#include "variants/adjacent/adjacent.hpp"
 #include "variants/classic/classic.hpp"
+#include "variants/cyclic/cyclic.hpp"
+#include "variants/four_star/four_star.hpp"
+#include "variants/rainbow/rainbow.hpp"
+#include "variants/reves/reves.hpp"
 
 namespace hanoi::variants {
 
@@ -10,6 +15,11 @@ const std::vector<std::unique_ptr<Family>>& all_families() {
   static const std::vector<std::unique_ptr<Family>> families = [] {
     std::vector<std::unique_ptr<Family>> f;
     f.push_back(classic::make_family());
+    f.push_back(reves::make_family());
+    f.push_back(cyclic::make_family());
+    f.push_back(adjacent::make_family());
+    f.push_back(four_star::make_family());
+    f.push_back(rainbow::make_family());
     return f;
   }();
   return families;

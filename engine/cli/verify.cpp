@@ -115,7 +115,6 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
   const std::vector<Row> rows = read_batch(batch_path, title);
   SearchOptions so = search_options(o);
   so.want_path = false;
-
   // Validate every row before any search, so a typo fails fast.
   for (const Row& r : rows) {
     const Family& fam = variants::find_family(r.variant);
@@ -132,6 +131,17 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
       }
     }
   }
+
+  // The output directory is checked after the rows and before any search, so a typo fails fast.
+  const std::filesystem::path dir(out_dir);
+  {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+      throw UsageError("--out " + out_dir + " is not a directory that can be created (" +
+                       (ec ? ec.message() : std::string("a file is in the way")) + ")");
+  }
+
 
   std::ostringstream md, csv;
   csv << "variant,pegs,problem,n,optimum,states,eccentricity,formula,algorithm,role,moves,legal,"
@@ -255,16 +265,18 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
   const std::string markdown = head.str() + md.str();
   std::cout << markdown;
 
-  const std::filesystem::path dir(out_dir);
-  std::filesystem::create_directories(dir);
   const std::string stem = std::filesystem::path(batch_path).stem().string();
-  std::ofstream(dir / (stem + ".md")) << markdown;
-  std::ofstream csv_file(dir / (stem + ".csv"));
-  csv_file << "# " << command_line << "; commit " << git_commit() << "; " << utc_now() << "; "
-           << machine_description() << "; wall " << wall_text << " s\n"
-           << csv.str();
-  std::fprintf(stderr, "[verify] wrote %s and %s\n", (dir / (stem + ".md")).c_str(),
-               (dir / (stem + ".csv")).c_str());
+  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv");
+  auto write_table = [](const std::filesystem::path& path, const std::string& text) {
+    std::ofstream out(path);
+    out << text;
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  };
+  write_table(md_path, markdown);
+  write_table(csv_path, "# " + command_line + "; commit " + git_commit() + "; " + utc_now() + "; " +
+                            machine_description() + "; wall " + wall_text + " s\n" + csv.str());
+  std::fprintf(stderr, "[verify] wrote %s and %s\n", md_path.c_str(), csv_path.c_str());
   if (unexpected > 0) return 1;
   if (too_big > 0) return 3;
   return 0;

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages the project builds with, only those missing.
+# Everything comes from Debian's archive; nothing is downloaded at build time.
+set -euo pipefail
+packages=(
+  g++ cmake ninja-build git
+  libboost-graph-dev libtbb-dev libabsl-dev libgtest-dev
+  libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "[setup] all packages present" >&2
+  exit 0
+fi
+echo "[setup] installing: ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

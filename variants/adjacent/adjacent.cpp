@@ -1,0 +1,102 @@
+#include "variants/adjacent/adjacent.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <string>
+
+#include "variants/common/tower.hpp"
+
+namespace hanoi::variants::adjacent {
+namespace {
+
+// Seed 004's long-move-tower h f t r: h-1 discs f -> t, disc h f -> r, h-1 discs
+// t -> f, disc h r -> t, h-1 discs f -> t.  With f, t the end pegs and r the middle,
+// every move is between neighbours.
+void recursive(int k, int f, int t, int r, MoveSink sink) {
+  if (k == 0) return;
+  recursive(k - 1, f, t, r, sink);
+  emit_move(sink, k, f, r);
+  recursive(k - 1, t, f, r, sink);
+  emit_move(sink, k, r, t);
+  recursive(k - 1, f, t, r, sink);
+}
+
+// The Gray-code walk: move t (1-based) changes digit k = v3(t) of the code, i.e.
+// moves disc k+1 from its peg in code t-1 to its peg in code t.
+void gray_code(int n, MoveSink sink) {
+  std::uint64_t total = 1;
+  for (int i = 0; i < n; ++i) total *= 3;
+  --total;  // 3^n - 1 moves
+  for (std::uint64_t t = 1; t <= total; ++t) {
+    int k = 0;
+    for (std::uint64_t q = t; q % 3 == 0; q /= 3) ++k;
+    emit_move(sink, k + 1, gray_digit(t - 1, k), gray_digit(t, k));
+  }
+}
+
+// The largest n PegCodec accepts for m pegs: ceil(log2 m) bits per disc in 64 bits,
+// and m^n below 2^64 (the codec refuses a rank space of 2^64 or more, so 4 pegs
+// stop at 31, not 32).
+int codec_max_n(int m) {
+  const int bits = std::bit_width(static_cast<unsigned>(m - 1));
+  int n = 0;
+  std::uint64_t size = 1;
+  while ((n + 1) * bits <= 64 && size <= UINT64_MAX / static_cast<std::uint64_t>(m)) {
+    size *= static_cast<std::uint64_t>(m);
+    ++n;
+  }
+  return n;
+}
+
+int pegs_of(const Params& p) {
+  return p.pegs == 0 ? 3 : p.pegs;
+}
+
+}  // namespace
+
+int gray_digit(std::uint64_t t, int i) {
+  // Seed 004: digit i is r = (t / 3^i) mod 6, read as r when r < 3, else 5 - r
+  // (the lower digits run backwards while the number above them is odd).
+  for (int j = 0; j < i; ++j) t /= 3;
+  const int r = static_cast<int>(t % 6);
+  return r < 3 ? r : 5 - r;
+}
+
+Space make_space(const Params& p) {
+  const int m = pegs_of(p);
+  return Space(m, p.n, 0, m - 1, NeighbourMoves{});
+}
+
+std::unique_ptr<Family> make_family() {
+  FamilySpec<Space> spec;
+  spec.name = "adjacent";
+  spec.summary =
+      "m pegs in a row, moves only between neighbours; 0 -> m-1; m = 3: 3^n - 1 through "
+      "every configuration (seeds 002, 004); m >= 4: no formula known";
+  spec.default_pegs = 3;
+  spec.min_pegs = 3;
+  spec.max_pegs = 6;
+  spec.max_n = codec_max_n;
+  spec.problems = {{"transfer", "0 -> m-1"}};
+  spec.make = make_space;
+  auto three_pegs = [](const Params& p) { return pegs_of(p) == 3; };
+  spec.algorithms = {
+      {"recursive", "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
+       three_pegs, [](const Params& p, MoveSink s) { recursive(p.n, 0, 2, 1, s); }},
+      {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)", three_pegs,
+       [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
+  };
+  spec.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+    if (pegs_of(p) != 3) return std::nullopt;
+    std::uint64_t x = 1;
+    for (int i = 0; i < p.n; ++i) x *= 3;
+    return x - 1;
+  };
+  spec.formula_name = [](const Params& p) {
+    return pegs_of(p) == 3 ? std::string("3^n - 1")
+                           : std::string("none known (only computed values)");
+  };
+  return make_family(std::move(spec));
+}
+
+}  // namespace hanoi::variants::adjacent
