@@ -105,7 +105,9 @@ inline std::uint64_t dense_threshold(Rank ranks) {
 // most dense_threshold ranks), and a byte per rank for a witness.
 inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path) {
   const std::uint64_t bitmap = (ranks + 63) / 64 * 8;
-  return 3 * bitmap + 2 * 8 * dense_threshold(ranks) + (want_path ? ranks : 0) +
+  // The level vector may double its capacity past the threshold; the buffers hold
+  // about one threshold in all: four thresholds of ranks bound both.
+  return 3 * bitmap + 4 * sizeof(Rank) * dense_threshold(ranks) + (want_path ? ranks : 0) +
          (std::uint64_t{16} << 20);
 }
 
@@ -214,6 +216,8 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     Pending* pending = sc.pending.data();
     for (std::size_t i = 0; i < count; ++i) {
       v.for_each_successor(v.unrank(ranks_in[i]), [&](const State& t, Move m) {
+        // The engine sizes this scratch by pegs*(pegs-1) successors per state.
+        if (k == sc.pending.size()) throw std::logic_error("a state has more successors than pegs*(pegs-1)");
         pending[k++] = Pending{v.rank(t), t, m};
       });
     }

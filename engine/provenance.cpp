@@ -27,9 +27,11 @@ std::string run_capture(const char* command) {
 }  // namespace
 
 std::string git_commit() {
-  std::string hash = run_capture("git rev-parse --short HEAD 2>/dev/null");
+  // Ask the source tree the binary was built from, wherever it is run.
+  const std::string git = std::string("git -C '") + HANOI_SOURCE_DIR + "' ";
+  std::string hash = run_capture((git + "rev-parse --short HEAD 2>/dev/null").c_str());
   if (hash.empty()) return "unknown";
-  if (!run_capture("git status --porcelain --untracked-files=no 2>/dev/null").empty())
+  if (!run_capture((git + "status --porcelain --untracked-files=no 2>/dev/null").c_str()).empty())
     hash += "-dirty";
   return hash;
 }

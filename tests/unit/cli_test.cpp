@@ -583,13 +583,18 @@ TEST(Cli, VerifyFailsWhenTablesCannotBeWritten) {
   EXPECT_EQ(o.err.find("wrote"), std::string::npos) << "must not claim the tables were written\n" << o;
 }
 
-// An --out that cannot be a directory is bad input (exit 2), like any other.
+// An --out that cannot be a directory is bad input (exit 2), like any other, and
+// is found before any search runs (nothing on stdout).
 TEST(Cli, VerifyOutIsNotADirectory) {
   TempDir dir;
   write_file(dir / "small.toml", kSmallBatch);
   write_file(dir / "file", "x");
-  const Outcome o = hanoi_cli("verify small.toml --out file/sub -q", dir.path());
-  expect_one_line_error(o, 2);
+  for (const char* out : {"file", "file/sub"}) {
+    SCOPED_TRACE(out);
+    const Outcome o = hanoi_cli(std::string("verify small.toml --out ") + out + " -q", dir.path());
+    expect_one_line_error(o, 2, "--out");
+    EXPECT_TRUE(o.out.empty()) << o;
+  }
 }
 
 }  // namespace

@@ -67,17 +67,21 @@ TEST(SegmentedArray, IndexesAcrossSegments) {
 }
 
 TEST(SegmentedArray, WideElementsAndClear) {
-  SegmentedArray<std::uint64_t> a(kPer + 7);  // two segments, the last one short
+  // Two segments, the last one short; 2-byte elements so that clear() must scale
+  // by sizeof(T) (it touches all 32 MiB).
+  SegmentedArray<std::uint16_t> a(kPer + 7);
   EXPECT_EQ(a.segment_count(), 2u);
-  EXPECT_EQ(a.bytes(), (kPer + 7) * 8);
-  a[0] = ~std::uint64_t{0};
-  a[kPer - 1] = 0x0123456789abcdefULL;
+  EXPECT_EQ(a.bytes(), (kPer + 7) * 2);
+  a[0] = 0xffff;
+  a[kPer / 2] = 0x1234;
+  a[kPer - 1] = 0xabcd;
   a[kPer] = 42;
   a[kPer + 6] = 7;
-  EXPECT_EQ(a[kPer - 1], 0x0123456789abcdefULL);
+  EXPECT_EQ(a[kPer - 1], 0xabcd);
   EXPECT_EQ(a[kPer], 42u);
   a.clear();
-  for (std::uint64_t i : {std::uint64_t{0}, kPer - 1, kPer, kPer + 6}) EXPECT_EQ(a[i], 0u) << i;
+  for (std::uint64_t i : {std::uint64_t{0}, kPer / 2, kPer - 1, kPer, kPer + 6})
+    EXPECT_EQ(a[i], 0u) << i;
   a[kPer + 6] = 8;  // still usable after clear
   EXPECT_EQ(a[kPer + 6], 8u);
 }
@@ -533,7 +537,7 @@ TEST(Bfs, ParallelVectorLevelSpillingToDense) {
   // Eight threads even on a smaller machine, so that several buffers are partly
   // filled when one of them spills.
   tbb::global_control allow(tbb::global_control::max_allowed_parallelism, 8);
-  random_graph_against_reference<false>(3, 0.5, 5, 400, Rank{1} << 25, {8});
+  random_graph_against_reference<false>(3, 0.5, 5, 2000, Rank{1} << 25, {8});
 }
 
 TEST(Bfs, StopAtGoalKeepsThePrefix) {
