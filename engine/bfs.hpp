@@ -8,15 +8,16 @@
 //   levels of ~30 states) are plain vectors of ranks, expanded on the calling
 //   thread without waking the thread pool and without touching any full-size array,
 //   so a tiny level costs time proportional to its size.  Larger vector levels are
-//   sorted by rank (locality in `visited`) and expanded in parallel.  A level of
-//   more than ranks/512 states is a frontier bitmap, scanned in parallel and cleared
-//   as it is read.
-// * New states are gathered in per-thread buffers (reserved once, so the successor
-//   loop does not allocate).  When a buffer outgrows its share, the next level turns
-//   dense.  Expanding a dense level then costs one atomic per discovery: a snapshot
-//   of `visited` is taken before the level, and the next level is recovered as
-//   visited \ snapshot by one word-parallel pass (there are at most 512 dense
-//   levels, each at least as large as that pass).
+//   sorted by rank (locality in `visited`) and expanded in parallel.
+// * A level of more than ranks/512 states is dense.  Two snapshots of `visited`,
+//   `newer` (taken as the level began) and `older` (one level earlier), give the
+//   level as newer \ older word by word, scanned in parallel; the expansion writes
+//   only `visited`, one atomic fetch_or per discovery, and moving on costs one copy
+//   pass (there are at most 512 dense levels, each larger than that pass).
+// * Successors are generated for batches of 32 states at a time and their visited
+//   words prefetched, so the cache misses on `visited` overlap.  New states of a
+//   vector level go to per-thread buffers reserved once (the successor loop does
+//   not allocate); a buffer that outgrows its share spills the level into `newer`.
 // * With a witness requested, each discovered rank also stores the move that
 //   reached it (one byte: from*16 + to).  Walking back from the goal through
 //   predecessors rebuilds an optimal move sequence; this works for directed graphs
@@ -36,6 +37,7 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
+#include <cassert>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -54,7 +56,8 @@ struct SearchOptions {
   std::uint64_t max_memory = 0;  // bytes; 0 = default_memory_budget()
   bool want_path = false;        // keep one optimal move sequence to the goal
   bool stop_at_goal = false;     // stop after the level where the goal first appears
-  bool progress = false;         // per-level progress lines on stderr (throttled)
+  bool progress = false;         // progress lines on stderr (at most one per 2 s)
+  bool trace = false;            // one line per level on stderr: form, size, time
 };
 
 enum class SearchOutcome { kGoalReached, kGoalUnreachable };
@@ -100,7 +103,7 @@ inline std::uint64_t dense_threshold(Rank ranks) {
   return std::max<std::uint64_t>(ranks / 512, 4096);
 }
 
-// Bytes a search over `ranks` ranks may need at its peak: visited, the frontier and
+// Bytes a search over `ranks` ranks may need at its peak: visited and the two
 // snapshot bitmaps, the current level's vector and the per-thread buffers (each at
 // most dense_threshold ranks), and a byte per rank for a witness.
 inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path) {
@@ -114,7 +117,7 @@ inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path) {
 namespace detail {
 inline constexpr std::size_t kSerialLevel = 2048;  // expand smaller levels inline
 inline constexpr std::size_t kSortLevel = 1 << 16;  // sort larger vector levels by rank
-inline constexpr std::size_t kBatch = 16;  // states expanded together (prefetch window)
+inline constexpr std::size_t kBatch = 32;  // states expanded together (prefetch window)
 inline std::uint8_t encode_move(Move m) { return static_cast<std::uint8_t>(m.from * 16 + m.to); }
 
 inline std::size_t worker_count() {
@@ -137,13 +140,14 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   const std::uint64_t need = estimate_search_bytes(ranks, options.want_path);
   if (need > budget) throw MemoryBudgetExceeded(need, budget);
 
-  // visited: every rank discovered so far.  frontier: the current level when it is
-  // dense, read and cleared by the scan; during a vector level it is all zero and
-  // serves as the spill target should the next level outgrow the vectors.
-  // snapshot: visited as it stood before a dense level was expanded, so that the
-  // next level is visited \ snapshot and a discovery costs a single atomic.
+  // visited: every rank discovered so far.  During a dense level, `newer` holds
+  // visited as it stood when the level began and `older` as it stood one level
+  // earlier, so the level is newer \ older, read word by word; the expansion then
+  // writes nothing but `visited` (one atomic per discovery), and moving on to the
+  // next level costs one copy pass.  During vector levels `newer` is all zero and
+  // catches the next level should it outgrow the vectors.
   BitStore visited(ranks);
-  BitStore frontier, snapshot;  // allocated on first use
+  BitStore older, newer;  // allocated on first use
   std::uint64_t allocated = visited.bytes();
   SegmentedArray<std::uint8_t> parent;
   if (options.want_path) {
@@ -159,21 +163,19 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   const std::uint64_t max_branching =
       static_cast<std::uint64_t>(v.pegs()) * static_cast<std::uint64_t>(v.pegs() - 1);
   // Per-thread scratch, sized once: the buffer of new ranks, and the successors of
-  // one batch of states waiting for their visited words to arrive.
-  struct Pending {
-    Rank rank;
-    State state;
-    Move move;
-  };
+  // one batch of states (rank, and the move's code when a witness is kept) waiting
+  // for their visited words to arrive.
   struct Scratch {
     std::vector<Rank> buf;
-    std::vector<Pending> pending;
+    std::vector<Rank> pending;
+    std::vector<std::uint8_t> pending_move;
     std::vector<Rank> batch;
   };
   tbb::enumerable_thread_specific<Scratch> scratch([&] {
     Scratch sc;
     sc.buf.reserve(buffer_cap);
     sc.pending.resize(detail::kBatch * max_branching);
+    sc.pending_move.resize(detail::kBatch * max_branching);
     sc.batch.reserve(detail::kBatch);
     return sc;
   });
@@ -202,44 +204,52 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     }
   };
 
-  // Expands a batch of states: new successors are marked visited and, while the
-  // next level still fits the vectors, appended to this thread's buffer.  When a
-  // buffer fills, the next level becomes dense: during a vector level the rest of
-  // it goes to the frontier bitmap; during a dense level nothing more is needed,
-  // since the next level is recovered as visited \ snapshot.
+  // Expands a batch of states: new successors are marked visited.  From a vector
+  // level they are also appended to this thread's buffer while the next level fits
+  // the vectors; when a buffer fills, the next level becomes dense and the rest of
+  // it goes to the `newer` bitmap.  From a dense level nothing but `visited` is
+  // written: the next level is recovered afterwards as visited \ newer (buffers
+  // would only push the bitmaps out of the cache).
   // The successors of the whole batch are generated first and their visited words
   // prefetched, so that the cache misses on `visited` (the search's main cost once
   // the bitmap outgrows the caches) overlap instead of stalling one by one.
   auto expand_batch = [&](const Rank* ranks_in, std::size_t count, Scratch& sc,
                           std::uint64_t& found, bool from_dense) {
     std::size_t k = 0;
-    Pending* pending = sc.pending.data();
+    Rank* pending = sc.pending.data();
+    std::uint8_t* pending_move = sc.pending_move.data();
+    const bool want_path = options.want_path;
     for (std::size_t i = 0; i < count; ++i) {
-      v.for_each_successor(v.unrank(ranks_in[i]), [&](const State& t, Move m) {
-        // The engine sizes this scratch by pegs*(pegs-1) successors per state.
-        if (k == sc.pending.size()) throw std::logic_error("a state has more successors than pegs*(pegs-1)");
-        pending[k++] = Pending{v.rank(t), t, m};
+      // always_inline: whether GCC inlines this callback otherwise depends on
+      // unrelated code nearby, and an out-of-line call per successor costs 2-3x.
+      v.for_each_successor(v.unrank(ranks_in[i]), [&](const State& t, Move m) HANOI_ALWAYS_INLINE {
+        // At most one successor per ordered pair of pegs (a StateSpace requirement),
+        // so the scratch never overflows.  A check here costs 3x: it stops inlining.
+        assert(k < sc.pending.size());
+        pending[k] = v.rank(t);
+        if (want_path) pending_move[k] = detail::encode_move(m);
+        ++k;
       });
     }
-    for (std::size_t j = 0; j < k; ++j) visited.prefetch(pending[j].rank);
+    for (std::size_t j = 0; j < k; ++j) visited.prefetch(pending[j]);
     for (std::size_t j = 0; j < k; ++j) {
-      const Rank rt = pending[j].rank;
+      const Rank rt = pending[j];
       if (!visited.test_and_set(rt)) continue;
       ++found;
-      if (options.want_path) parent[rt] = detail::encode_move(pending[j].move);
-      if (v.is_goal(pending[j].state)) {
+      if (want_path) parent[rt] = pending_move[j];
+      if (v.is_goal(v.unrank(rt))) {
         Rank expected = ~Rank{0};
         goal_rank.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
       }
+      if (from_dense) continue;  // the next level is recovered as visited \ newer
       if (next_dense.load(std::memory_order_relaxed)) {
-        if (!from_dense) frontier.set_atomic(rt);
+        newer.set_atomic(rt);
         continue;
       }
       sc.buf.push_back(rt);
       if (sc.buf.size() >= buffer_cap) {
         next_dense.store(true, std::memory_order_relaxed);
-        if (!from_dense)
-          for (Rank x : sc.buf) frontier.set_atomic(x);
+        for (Rank x : sc.buf) newer.set_atomic(x);
         sc.buf.clear();
       }
     }
@@ -264,23 +274,17 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     }
     next_dense.store(false);
     for (auto& c : discovered_counts) c = 0;
+    const auto level_t0 = Clock::now();
+    const bool level_was_dense = cur_dense;
 
     if (cur_dense) {
-      ensure_bits(snapshot);
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 4096),
-                        [&](const tbb::blocked_range<std::uint64_t>& range) {
-                          for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-                            snapshot.set_word(i, visited.word(i));
-                        });
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, frontier.word_count(), 512),
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 512),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
                           Scratch& sc = scratch.local();
                           auto& found = discovered_counts.local();
                           sc.batch.clear();
                           for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-                            std::uint64_t w = frontier.word(i);
-                            if (w == 0) continue;
-                            frontier.clear_word(i);
+                            std::uint64_t w = newer.word(i) & ~older.word(i);
                             while (w) {
                               sc.batch.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
                               w &= w - 1;
@@ -295,8 +299,8 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
                         });
     } else {
       // A level that cannot fill one buffer cannot spill: a state discovers at most
-      // max_branching new states.  Otherwise the (all-zero) frontier must exist.
-      if (level_size * max_branching >= buffer_cap) ensure_bits(frontier);
+      // max_branching new states.  Otherwise the (all-zero) spill target must exist.
+      if (level_size * max_branching >= buffer_cap) ensure_bits(newer);
       if (cur_list.size() < detail::kSerialLevel) {
         expand_list(cur_list.data(), cur_list.size(), scratch.local(), discovered_counts.local());
       } else {
@@ -313,29 +317,57 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     std::uint64_t next_size = 0;
     for (auto c : discovered_counts) next_size += c;
     cur_list.clear();
-    if (next_dense.load()) {
-      if (cur_dense) {
-        // The next level is exactly what this level added to visited.
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 4096),
-                          [&](const tbb::blocked_range<std::uint64_t>& range) {
-                            for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-                              frontier.set_word(i, visited.word(i) & ~snapshot.word(i));
-                          });
-        for (auto& sc : scratch) sc.buf.clear();
+    // One word-parallel pass over the bitmaps moves to the next level.
+    auto for_each_word = [&](auto&& body) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 4096),
+                        [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          for (std::uint64_t i = range.begin(); i != range.end(); ++i) body(i);
+                        });
+    };
+    if (cur_dense) {
+      if (next_size >= threshold) {
+        // Stay dense: older <- newer, newer <- visited.
+        std::swap(older, newer);
+        for_each_word([&](std::uint64_t i) { newer.set_word(i, visited.word(i)); });
       } else {
-        for (auto& sc : scratch) {
-          for (Rank x : sc.buf) frontier.set_unsynchronized(x);
-          sc.buf.clear();
+        // Back to a vector: the next level is visited \ newer; newer is then cleared
+        // so that it can catch a later spill.
+        for (std::uint64_t i = 0; i < visited.word_count(); ++i) {
+          std::uint64_t w = visited.word(i) & ~newer.word(i);
+          newer.clear_word(i);
+          while (w) {
+            cur_list.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
+            w &= w - 1;
+          }
         }
+        cur_dense = false;
       }
+    } else if (next_dense.load()) {
+      // `newer` holds the part of the next level that spilled; add the rest, then
+      // older <- visited before this level (visited \ next level), newer <- visited.
+      for (auto& sc : scratch) {
+        for (Rank x : sc.buf) newer.set_unsynchronized(x);
+        sc.buf.clear();
+      }
+      ensure_bits(older);
+      for_each_word([&](std::uint64_t i) {
+        const std::uint64_t all = visited.word(i);
+        older.set_word(i, all & ~newer.word(i));
+        newer.set_word(i, all);
+      });
       cur_dense = true;
     } else {
       for (auto& sc : scratch) {
         cur_list.insert(cur_list.end(), sc.buf.begin(), sc.buf.end());
         sc.buf.clear();
       }
-      cur_dense = false;
     }
+    if (options.trace)
+      std::fprintf(stderr, "[bfs] level %llu (%s) %llu states -> %llu new in %.3f s\n",
+                   static_cast<unsigned long long>(depth), level_was_dense ? "bitmap" : "vector",
+                   static_cast<unsigned long long>(level_size),
+                   static_cast<unsigned long long>(next_size),
+                   std::chrono::duration<double>(Clock::now() - level_t0).count());
     ++depth;
     reached += next_size;
     result.level_sizes.push_back(next_size);

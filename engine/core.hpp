@@ -21,6 +21,9 @@
 #include <string>
 #include <type_traits>
 
+// Forces inlining of a function or lambda in a hot loop (GCC and Clang).
+#define HANOI_ALWAYS_INLINE __attribute__((always_inline))
+
 namespace hanoi {
 
 // Index of a state in a variant's dense rank space [0, num_ranks()).
@@ -44,6 +47,9 @@ struct MoveCheck {
   const char* rule = "";  // which rule the move breaks, when illegal
 };
 
+// A successor callback is called at most once per ordered pair of pegs (the move
+// of that pair's top disc), so a state has at most pegs*(pegs-1) successors.
+//
 // What an optimum search is asked about.  Most variants ask for a goal state; the
 // optional predecessor callback serves variants whose moves are not reversible.
 template <class V>

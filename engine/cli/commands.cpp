@@ -31,6 +31,7 @@ SearchOptions search_options(const CommonOptions& o) {
   }
   s.want_path = o.moves;
   s.progress = !o.quiet;
+  s.trace = o.trace;
   return s;
 }
 

@@ -22,6 +22,7 @@ struct CommonOptions {
   bool json = false;
   bool moves = false;
   bool quiet = false;
+  bool trace = false;
   std::string max_memory;  // "" = default budget
   int threads = 0;         // 0 = all cores
 };

@@ -23,6 +23,7 @@ void add_resources(CLI::App* cmd, hanoi::cli::CommonOptions& o) {
   cmd->add_option("--threads", o.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(1, 1024));
   cmd->add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
+  cmd->add_flag("--trace", o.trace, "one line per BFS level on stderr (form, size, time)");
 }
 
 }  // namespace
