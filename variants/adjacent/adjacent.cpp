@@ -7,19 +7,20 @@
 #include "variants/common/tower.hpp"
 
 namespace hanoi::variants::adjacent {
-namespace {
 
 // Seed 004's long-move-tower h f t r: h-1 discs f -> t, disc h f -> r, h-1 discs
 // t -> f, disc h r -> t, h-1 discs f -> t.  With f, t the end pegs and r the middle,
 // every move is between neighbours.
-void recursive(int k, int f, int t, int r, MoveSink sink) {
+void long_move_tower(int k, int smallest, int f, int t, int r, MoveSink sink) {
   if (k == 0) return;
-  recursive(k - 1, f, t, r, sink);
-  emit_move(sink, k, f, r);
-  recursive(k - 1, t, f, r, sink);
-  emit_move(sink, k, r, t);
-  recursive(k - 1, f, t, r, sink);
+  long_move_tower(k - 1, smallest, f, t, r, sink);
+  emit_move(sink, smallest + k - 1, f, r);
+  long_move_tower(k - 1, smallest, t, f, r, sink);
+  emit_move(sink, smallest + k - 1, r, t);
+  long_move_tower(k - 1, smallest, f, t, r, sink);
 }
+
+namespace {
 
 // The Gray-code walk: move t (1-based) changes digit k = v3(t) of the code, i.e.
 // moves disc k+1 from its peg in code t-1 to its peg in code t.
@@ -82,7 +83,7 @@ std::unique_ptr<Family> make_family() {
   auto three_pegs = [](const Params& p) { return pegs_of(p) == 3; };
   spec.algorithms = {
       {"recursive", "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
-       three_pegs, [](const Params& p, MoveSink s) { recursive(p.n, 0, 2, 1, s); }},
+       three_pegs, [](const Params& p, MoveSink s) { long_move_tower(p.n, 1, 0, 2, 1, s); }},
       {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)", three_pegs,
        [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
   };

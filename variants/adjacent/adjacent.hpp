@@ -41,6 +41,11 @@ struct NeighbourMoves {
 
 using Space = PegSpace<NeighbourMoves>;
 
+// Seed 004's long-move-tower for discs smallest .. smallest+k-1 on three pegs in a
+// row: from end peg f to end peg t through the middle peg r, 3^k - 1 moves, every
+// one between neighbours.  Four-star uses it with the star as the middle peg.
+void long_move_tower(int k, int smallest, int f, int t, int r, MoveSink sink);
+
 // Digit i (0 = least significant, the peg of disc i+1) of the t-th h-digit reflected
 // ternary Gray code (seed 004, number->p-ary-gray-code with p = 3).
 int gray_digit(std::uint64_t t, int i);

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "variants/adjacent/adjacent.hpp"
 #include "variants/common/tower.hpp"
 
 namespace hanoi::variants::four_star {
@@ -21,13 +22,7 @@ std::uint64_t pow3(int k) {
 // The 3-peg Adjacent algorithm on pegs a - S - b (S the star, in the middle):
 // discs smallest .. smallest+k-1 from end a to end b, 3^k - 1 moves.
 void end_to_end(int k, int smallest, int a, int b, MoveSink sink) {
-  if (k == 0) return;
-  const int big = smallest + k - 1;
-  end_to_end(k - 1, smallest, a, b, sink);
-  emit_move(sink, big, a, kStar);
-  end_to_end(k - 1, smallest, b, a, sink);
-  emit_move(sink, big, kStar, b);
-  end_to_end(k - 1, smallest, a, b, sink);
+  adjacent::long_move_tower(k, smallest, a, b, kStar, sink);
 }
 
 // Adjacent algorithm from the middle peg S to the end t, with v the other end:
