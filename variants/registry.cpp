@@ -6,8 +6,10 @@
 #include "variants/classic/classic.hpp"
 #include "variants/cyclic/cyclic.hpp"
 #include "variants/four_star/four_star.hpp"
+#include "variants/lundon/lundon.hpp"
 #include "variants/rainbow/rainbow.hpp"
 #include "variants/reves/reves.hpp"
+#include "variants/reversi/reversi.hpp"
 
 namespace hanoi::variants {
 
@@ -20,6 +22,8 @@ const std::vector<std::unique_ptr<Family>>& all_families() {
     f.push_back(adjacent::make_family());
     f.push_back(four_star::make_family());
     f.push_back(rainbow::make_family());
+    f.push_back(lundon::make_family());
+    f.push_back(reversi::make_family());
     return f;
   }();
   return families;

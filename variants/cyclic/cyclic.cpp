@@ -13,7 +13,7 @@ int clockwise(int peg) {
   return (peg + 1) % 3;
 }
 
-void transfer_left(int k, int x, int y, int z, MoveSink sink);
+}  // namespace
 
 // Seed 002, transfer_right n discs from X via Y to Z (Z is one clockwise step from X):
 // (1) transfer_left n-1 from X via Z to Y; (2) largest X -> Z;
@@ -37,6 +37,8 @@ void transfer_left(int k, int x, int y, int z, MoveSink sink) {
   emit_move(sink, k, y, z);
   transfer_left(k - 1, x, y, z, sink);
 }
+
+namespace {
 
 bool is_left(const Params& p) {
   return p.problem.empty() || p.problem == "left";

@@ -69,6 +69,16 @@ using Space = PegSpace<ClockwiseMoves>;
 std::uint64_t time_left(int n);
 std::uint64_t time_right(int n);
 
+// Seed 002's mutual recursion, emitting the moves of k discs (discs 1..k, the top k
+// of a tower) from peg x to peg z with every disc moving one step x -> y -> z -> x
+// in the cycle the three labels define:
+//   transfer_left(k, x, y, z):  y is one step, z two steps from x  (A(k) moves)
+//   transfer_right(k, x, y, z): z is one step from x, y two steps  (C(k) moves)
+// The pegs are labels only: passing them in the other cyclic order runs the same
+// procedure counter-clockwise (the lundon family does so).
+void transfer_left(int k, int x, int y, int z, MoveSink sink);
+void transfer_right(int k, int x, int y, int z, MoveSink sink);
+
 Space make_space(const Params& p);
 std::unique_ptr<Family> make_family();
 
