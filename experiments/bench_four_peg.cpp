@@ -1,6 +1,7 @@
 // Benchmark: the complete 4-peg (Reve's puzzle) search, engine against baselines.
 //
 //   bench_four_peg [--n-from 13] [--n-to 15] [--markdown PATH] [--skip-baselines-above N]
+//                  [--domino N]
 //
 // For each n, a breadth-first search from "all n discs on peg 0" runs until every
 // reachable state is visited: all 4^n of them, since with four pegs and no extra rule
@@ -51,6 +52,12 @@
 // Checks: every method must report the same number of states (= 4^n) and the same
 // eccentricity of the start, the BFS methods the same per-level counts, and the
 // successor counts / checksums must agree; any disagreement aborts loudly.
+// Many tiny levels (--domino N): the same engine on Domino problem EDD with n discs,
+// a graph of some 10^5..10^6 levels of a few dozen states each, where a search that
+// scanned its whole rank space, or woke its thread pool, at every level would crawl.
+// Its states/s is compared with the engine's on the 4-peg graph of nearest size in
+// this run; the target is to stay within 2x.
+//
 // Progress lines go to stderr; the tables go to stdout and, with --markdown, to a
 // file headed by the command line, commit, time, machine and total wall time.
 
@@ -69,6 +76,7 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -88,6 +96,7 @@
 #include "engine/memory.hpp"
 #include "engine/provenance.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/domino/domino.hpp"
 
 namespace {
 
@@ -634,6 +643,86 @@ std::string command_line(int argc, char** argv) {
 }
 
 // ---------------------------------------------------------------------------------
+// Many tiny levels: the engine on Domino EDD, against the 4-peg rate of this run.
+
+struct TinyLevels {
+  int n = 0;
+  Measurement all, one;  // engine with all threads, with 1 thread
+  std::size_t levels = 0;
+};
+
+template <class S>
+Measurement run_engine_on(const S& space, int threads, int all_threads, std::size_t& levels) {
+  Measurement m;
+  m.method = "engine";
+  m.threads = threads;
+  std::optional<tbb::global_control> limit;
+  if (threads != all_threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
+  const Stopwatch watch;
+  const hanoi::SearchResult r = hanoi::breadth_first_search(space, hanoi::SearchOptions{});
+  watch.stop(m);
+  m.states = r.states_reached;
+  m.eccentricity = r.eccentricity;
+  levels = r.level_sizes.size();
+  return m;
+}
+
+TinyLevels bench_domino(int n, int all_threads) {
+  TinyLevels t;
+  t.n = n;
+  const auto space = hanoi::variants::domino::make_space(hanoi::Params{n, 3, "EDD"});
+  t.all = run_engine_on(space, all_threads, all_threads, t.levels);
+  std::size_t levels_one = 0;
+  t.one = run_engine_on(space, 1, all_threads, levels_one);
+  if (t.one.states != t.all.states || levels_one != t.levels)
+    fail("Domino search differs between thread counts");
+  std::fprintf(stderr, "[bench] domino EDD n=%d: %llu states in %zu levels, %.3g s (%d thr), %.3g s (1 thr)\n",
+               n, static_cast<unsigned long long>(t.all.states), t.levels, t.all.seconds,
+               all_threads, t.one.seconds);
+  return t;
+}
+
+std::string tiny_levels_section(const TinyLevels& t, const std::vector<Row>& rows, int all_threads) {
+  // The 4-peg row whose state count is nearest (in ratio) to Domino's.
+  const Row* near = nullptr;
+  double best = 0;
+  for (const Row& r : rows) {
+    if (!r.engine_all.ran) continue;
+    const double q = std::abs(std::log(static_cast<double>(r.engine_all.states) /
+                                       static_cast<double>(t.all.states)));
+    if (near == nullptr || q < best) {
+      near = &r;
+      best = q;
+    }
+  }
+  std::string out = "## Many tiny levels: Domino\n\n";
+  out += "| graph | states | levels | states per level | threads | seconds | states/s |\n";
+  out += "|---|---:|---:|---:|---:|---:|---:|\n";
+  const double per_level = static_cast<double>(t.all.states) / static_cast<double>(t.levels);
+  for (const Measurement* m : {&t.all, &t.one}) {
+    out += "| Domino EDD, n = " + std::to_string(t.n) + " | " + std::to_string(m->states) + " | " +
+           std::to_string(t.levels) + " | " + fmt("%.1f", per_level) + " | " +
+           std::to_string(m->threads) + " | " + fmt("%.4g", m->seconds) + " | " +
+           fmt("%.3g", m->rate()) + " |\n";
+  }
+  if (near == nullptr) return out + "\nNo 4-peg row ran in this run to compare with.\n";
+  for (const Measurement* m : {&near->engine_all, &near->engine_one}) {
+    const double levels4 = static_cast<double>(m->levels.size());
+    out += "| 4 pegs, n = " + std::to_string(near->n) + " | " + std::to_string(m->states) + " | " +
+           fmt("%.0f", levels4) + " | " + fmt("%.0f", static_cast<double>(m->states) / levels4) +
+           " | " + std::to_string(m->threads) + " | " + fmt("%.4g", m->seconds) + " | " +
+           fmt("%.3g", m->rate()) + " |\n";
+  }
+  const double ratio_all = t.all.rate() / near->engine_all.rate();
+  const double ratio_one = t.one.rate() / near->engine_one.rate();
+  out += "\nDomino states/s over 4-peg states/s: " + fmt("%.2f", ratio_all) + " with " +
+         std::to_string(all_threads) + " threads, " + fmt("%.2f", ratio_one) +
+         " with 1 thread.  Target (within 2x, i.e. a ratio of at least 0.5): " +
+         (std::min(ratio_all, ratio_one) >= 0.5 ? "met" : "NOT met") + " in this run.\n";
+  return out;
+}
+
+// ---------------------------------------------------------------------------------
 // Command line.
 
 struct Args {
@@ -641,12 +730,13 @@ struct Args {
   int n_to = 15;
   std::string markdown;
   int skip_baselines_above = std::numeric_limits<int>::max();
+  int domino = 0;  // 0: no Domino section
 };
 
 [[noreturn]] void usage(const std::string& error) {
   std::fprintf(stderr,
                "%s%susage: bench_four_peg [--n-from 13] [--n-to 15] [--markdown PATH] "
-               "[--skip-baselines-above N]\n",
+               "[--skip-baselines-above N] [--domino N]\n",
                error.c_str(), error.empty() ? "" : "\n");
   std::exit(error.empty() ? 0 : 2);
 }
@@ -670,7 +760,7 @@ Args parse_args(int argc, char** argv) {
       value = flag.substr(eq + 1);
       flag = flag.substr(0, eq);
     } else if (flag == "--n-from" || flag == "--n-to" || flag == "--markdown" ||
-               flag == "--skip-baselines-above") {
+               flag == "--skip-baselines-above" || flag == "--domino") {
       if (i + 1 >= argc) usage("bench_four_peg: " + flag + " needs a value");
       value = argv[++i];
     }
@@ -678,10 +768,12 @@ Args parse_args(int argc, char** argv) {
     else if (flag == "--n-to") a.n_to = parse_int(flag, value);
     else if (flag == "--markdown") a.markdown = value;
     else if (flag == "--skip-baselines-above") a.skip_baselines_above = parse_int(flag, value);
+    else if (flag == "--domino") a.domino = parse_int(flag, value);
     else usage("bench_four_peg: unknown argument '" + std::string(argv[i]) + "'");
   }
   if (a.n_from < 1 || a.n_to > 24 || a.n_from > a.n_to)
     usage("bench_four_peg: need 1 <= --n-from <= --n-to <= 24");
+  if (a.domino < 0 || a.domino > 20) usage("bench_four_peg: --domino takes n from 1 to 20 (0: off)");
   return a;
 }
 
@@ -702,11 +794,13 @@ int main(int argc, char** argv) {
                  static_cast<unsigned long long>(four_peg_space(n).num_ranks()), all_threads);
     rows.push_back(bench_one_n(n, all_threads, args.skip_baselines_above));
   }
+  std::string tiny;
+  if (args.domino > 0) tiny = "\n" + tiny_levels_section(bench_domino(args.domino, all_threads), rows, all_threads);
   const double total = seconds_since(t_start);
 
   const std::string body = "## Figures\n\n" + figures_table(rows) + "\n## Ratios\n\n" +
                            ratios_table(rows, all_threads) + "\n" + legend(all_threads) + "\n" +
-                           target_sentence(rows, all_threads);
+                           target_sentence(rows, all_threads) + tiny;
   std::fputs(body.c_str(), stdout);
   std::printf("\nAll methods agreed on states, eccentricity and level counts. Total wall time %.1f s.\n",
               total);

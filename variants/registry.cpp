@@ -3,8 +3,10 @@
 #include <string>
 
 #include "variants/adjacent/adjacent.hpp"
+#include "variants/checkers/checkers.hpp"
 #include "variants/classic/classic.hpp"
 #include "variants/cyclic/cyclic.hpp"
+#include "variants/domino/domino.hpp"
 #include "variants/four_star/four_star.hpp"
 #include "variants/lundon/lundon.hpp"
 #include "variants/rainbow/rainbow.hpp"
@@ -22,8 +24,10 @@ const std::vector<std::unique_ptr<Family>>& all_families() {
     f.push_back(adjacent::make_family());
     f.push_back(four_star::make_family());
     f.push_back(rainbow::make_family());
+    f.push_back(domino::make_family());
     f.push_back(lundon::make_family());
     f.push_back(reversi::make_family());
+    f.push_back(checkers::make_family());
     return f;
   }();
   return families;

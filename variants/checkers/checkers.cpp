@@ -1,0 +1,300 @@
+#include "variants/checkers/checkers.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "variants/checkers/frame.hpp"
+
+namespace hanoi::variants::checkers {
+namespace {
+
+constexpr unsigned kPow3[kPegs + 1] = {1, 3, 9, 27, 81};
+
+// Peg p's entry in an automaton state (the colour of its top, or its base colour).
+unsigned automaton_digit(unsigned a, int p) {
+  return a / kPow3[p] % 3;
+}
+unsigned with_digit(unsigned a, int p, unsigned c) {
+  return a - automaton_digit(a, p) * kPow3[p] + c * kPow3[p];
+}
+
+std::string problem_code(const Params& p) {
+  return p.problem.empty() ? "DDDD" : p.problem;
+}
+
+const char* base_letter(std::uint8_t colour, int n) {
+  if (colour == kUncoloured) return "D";
+  return colour == disc_colour(n) ? "A" : "B";
+}
+
+}  // namespace
+
+BaseColours base_colours(std::string_view code, int n) {
+  if (code.size() != kPegs) throw std::invalid_argument("a checkers problem code has four letters");
+  BaseColours b{};
+  for (std::size_t p = 0; p < kPegs; ++p) {
+    switch (code[p]) {
+      case 'A':
+        b[p] = static_cast<std::uint8_t>(disc_colour(n));
+        break;
+      case 'B':
+        b[p] = static_cast<std::uint8_t>(disc_colour(n - 1));
+        break;
+      case 'D':
+        b[p] = kUncoloured;
+        break;
+      default:
+        throw std::invalid_argument("checkers problem letters are A, B or D (got '" +
+                                    std::string(code) + "')");
+    }
+  }
+  return b;
+}
+
+Space::Space(int n, BaseColours base) : n_(n), base_(base) {
+  if (n < 1 || n > kMaxDiscs)
+    throw std::invalid_argument("checkers takes n from 1 to " + std::to_string(kMaxDiscs));
+  for (auto c : base)
+    if (c > kUncoloured) throw std::invalid_argument("bad base colour");
+  codec_ = PegCodec(kPegs, n);
+  steps_ = (n + 1) / 2;
+  goal_ = codec_.all_on(kPegs - 1);
+  start_automaton_ = 0;
+  for (int p = 0; p < kPegs; ++p) start_automaton_ += base_[static_cast<std::size_t>(p)] * kPow3[p];
+  if (!is_legal(start()))
+    throw std::invalid_argument("the start (every disc on peg 0) breaks the colour rule");
+  build_tables();
+}
+
+void Space::build_tables() {
+  auto t = std::make_shared<Tables>();
+  const std::size_t states = kAutomatonStates;
+  const auto n = static_cast<std::size_t>(n_);
+
+  // count[d][a]: legal placements of discs d..1 from automaton state a.  Alongside,
+  // for disc d and state a: off[d][a][p] = the placements of discs d..1 that put d
+  // on a smaller legal peg than p, and next[d][a][p] = the state after d goes on p.
+  std::vector<Rank> count((n + 1) * states, 0);
+  for (std::size_t a = 0; a < states; ++a) count[a] = 1;
+  std::vector<std::array<Rank, kPegs>> off((n + 1) * states);
+  std::vector<std::array<unsigned, kPegs>> next((n + 1) * states);
+  for (int d = 1; d <= n_; ++d) {
+    const auto du = static_cast<std::size_t>(d);
+    const auto colour = static_cast<unsigned>(disc_colour(d));
+    for (unsigned a = 0; a < states; ++a) {
+      Rank cum = 0;
+      for (int p = 0; p < kPegs; ++p) {
+        const auto pu = static_cast<std::size_t>(p);
+        off[du * states + a][pu] = cum;
+        next[du * states + a][pu] = 0;
+        if (automaton_digit(a, p) == colour) continue;  // same colour under it
+        const unsigned b = with_digit(a, p, colour);
+        next[du * states + a][pu] = b;
+        cum += count[(du - 1) * states + b];
+      }
+      count[du * states + a] = cum;
+    }
+  }
+  legal_ = count[n * states + start_automaton_];
+  // Every offset and every rank is below some count[n][a]: the 32-bit tables serve
+  // when the largest of those fits.
+  Rank largest = 0;
+  for (std::size_t a = 0; a < states; ++a) largest = std::max(largest, count[n * states + a]);
+  narrow_ = largest <= std::numeric_limits<std::uint32_t>::max();
+
+  auto fill_single = [&](auto& table) {
+    table.resize(n * states);
+    for (int d = n_; d >= 1; --d) {
+      for (std::size_t a = 0; a < states; ++a) {
+        const auto& o = off[static_cast<std::size_t>(d) * states + a];
+        const auto& x = next[static_cast<std::size_t>(d) * states + a];
+        auto& e = table[(n - static_cast<std::size_t>(d)) * states + a];
+        // An illegal peg adds nothing, so its offset already equals the next peg's
+        // (or the total, for peg 3), which unrank relies on.
+        e.off1 = static_cast<decltype(e.off1)>(o[1]);
+        e.off2 = static_cast<decltype(e.off2)>(o[2]);
+        e.off3 = static_cast<decltype(e.off3)>(o[3]);
+        e.next = x[0] | x[1] << 8 | x[2] << 16 | x[3] << 24;
+      }
+    }
+  };
+
+  // pair[step]: nibble i = steps-1-step holds discs 2i+2 (high bits) and 2i+1 (low
+  // bits); for odd n the top nibble holds disc n alone, its high bits zero.  Entries
+  // for combinations that never occur in a legal state stay 0.
+  std::vector<Rank> pair_off(static_cast<std::size_t>(steps_) * kPairStride, 0);
+  t->pair_next.assign(static_cast<std::size_t>(steps_) * kPairStride, 0);
+  for (int step = 0; step < steps_; ++step) {
+    const int i = steps_ - 1 - step;
+    const int lo = 2 * i + 1, hi = 2 * i + 2;
+    const std::size_t base = static_cast<std::size_t>(step) * kPairStride;
+    for (unsigned a = 0; a < states; ++a) {
+      for (unsigned nib = 0; nib < 16; ++nib) {
+        const auto ph = static_cast<std::size_t>(nib >> 2), pl = static_cast<std::size_t>(nib & 3);
+        Rank o = 0;
+        unsigned b = a;
+        if (hi <= n_) {
+          if (automaton_digit(b, static_cast<int>(ph)) == static_cast<unsigned>(disc_colour(hi)))
+            continue;
+          o += off[static_cast<std::size_t>(hi) * states + b][ph];
+          b = next[static_cast<std::size_t>(hi) * states + b][ph];
+        } else if (ph != 0) {
+          continue;  // no disc n+1
+        }
+        if (automaton_digit(b, static_cast<int>(pl)) == static_cast<unsigned>(disc_colour(lo)))
+          continue;
+        o += off[static_cast<std::size_t>(lo) * states + b][pl];
+        b = next[static_cast<std::size_t>(lo) * states + b][pl];
+        pair_off[base + a * 16 + nib] = o;
+        t->pair_next[base + a * 16 + nib] = static_cast<std::uint8_t>(b);
+      }
+    }
+  }
+
+  // The legal placements of discs s..1 from each automaton state, in lexicographic
+  // order: numeric order of their 2s-bit words, disc s in the highest bits.
+  suffix_discs_ = std::min(n_, kSuffixDiscs);
+  t->suffix_base.assign(states, 0);
+  for (unsigned a = 0; a < states; ++a) {
+    t->suffix_base[a] = static_cast<std::uint32_t>(t->suffix.size());
+    for (std::uint32_t w = 0; w < (1u << (2 * suffix_discs_)); ++w) {
+      unsigned b = a;
+      bool legal = true;
+      for (int d = suffix_discs_; d >= 1 && legal; --d) {
+        const int p = static_cast<int>((w >> (2 * (d - 1))) & 3);
+        legal = automaton_digit(b, p) != static_cast<unsigned>(disc_colour(d));
+        b = with_digit(b, p, static_cast<unsigned>(disc_colour(d)));
+      }
+      if (legal) t->suffix.push_back(static_cast<std::uint16_t>(w));
+    }
+    if (t->suffix.size() - t->suffix_base[a] !=
+        count[static_cast<std::size_t>(suffix_discs_) * states + a])
+      throw std::logic_error("checkers suffix table disagrees with the counts");
+  }
+
+  if (narrow_) {
+    fill_single(t->single32);
+    t->pair_off32.assign(pair_off.begin(), pair_off.end());
+  } else {
+    fill_single(t->single64);
+    t->pair_off64 = std::move(pair_off);
+  }
+  tables_ = std::move(t);
+  pair_next_ = tables_->pair_next.data();
+  pair_off32_ = tables_->pair_off32.data();
+  pair_off64_ = tables_->pair_off64.data();
+  single32_ = tables_->single32.data();
+  single64_ = tables_->single64.data();
+  suffix_base_ = tables_->suffix_base.data();
+  suffix_ = tables_->suffix.data();
+}
+
+std::vector<std::vector<int>> Space::explicit_stacks(const State& s) const {
+  std::vector<std::vector<int>> stacks(kPegs);
+  for (int d = n_; d >= 1; --d) stacks[static_cast<std::size_t>(codec_.peg(s.w, d))].push_back(d);
+  return stacks;
+}
+
+bool Space::is_legal(const State& s) const {
+  if (n_ < 32 && (s.w >> (2 * n_)) != 0) return false;
+  const auto stacks = explicit_stacks(s);
+  for (std::size_t p = 0; p < stacks.size(); ++p) {
+    int under = base_[p];
+    for (int d : stacks[p]) {
+      if (under == disc_colour(d)) return false;
+      under = disc_colour(d);
+    }
+  }
+  return true;
+}
+
+MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
+  MoveCheck<State> c;
+  if (from < 0 || from >= kPegs || to < 0 || to >= kPegs) {
+    c.rule = "peg out of range";
+    return c;
+  }
+  if (from == to) {
+    c.rule = "a move must change peg";
+    return c;
+  }
+  const auto stacks = explicit_stacks(s);
+  const auto& src = stacks[static_cast<std::size_t>(from)];
+  const auto& dst = stacks[static_cast<std::size_t>(to)];
+  if (src.empty()) {
+    c.rule = "the source peg is empty";
+    return c;
+  }
+  const int d = src.back();
+  c.disc = d;
+  if (!dst.empty() && dst.back() < d) {
+    c.rule = "a disc may not be placed on a smaller disc";
+    return c;
+  }
+  if (dst.empty()) {
+    if (base_[static_cast<std::size_t>(to)] == disc_colour(d)) {
+      c.rule = "a disc may not rest directly on a base of its own colour";
+      return c;
+    }
+  } else if (disc_colour(dst.back()) == disc_colour(d)) {
+    c.rule = "colours must alternate: no disc may rest directly on a disc of its own colour";
+    return c;
+  }
+  c.legal = true;
+  c.next = State{codec_.with_peg(s.w, d, to)};
+  return c;
+}
+
+std::string Space::describe(const State& s) const {
+  std::string out;
+  const auto stacks = explicit_stacks(s);
+  for (std::size_t p = 0; p < stacks.size(); ++p) {
+    if (p != 0) out.append(" | ");
+    out.append(std::to_string(p)).append("[").append(base_letter(base_[p], n_)).append("]:");
+    for (int d : stacks[p]) out.append(" ").append(std::to_string(d));
+  }
+  return out;
+}
+
+Space space_for_code(std::string_view code, int n) {
+  return Space(n, base_colours(code, n));
+}
+
+Space make_space(const Params& p) {
+  return space_for_code(problem_code(p), p.n);
+}
+
+std::unique_ptr<Family> make_family() {
+  FamilySpec<Space> spec;
+  spec.name = "checkers";
+  spec.summary =
+      "4 pegs, disc colour = parity of its size, colours alternate on every peg (no disc "
+      "directly on a disc or base of its own colour); transfer 0 -> 3";
+  spec.default_pegs = spec.min_pegs = spec.max_pegs = kPegs;
+  spec.max_n = [](int) { return kMaxDiscs; };
+  spec.problems = {
+      {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
+      {"BABB",
+       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc n, B = the "
+       "other; seed 002's Checkers_B)"},
+      {"BAAB", "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's Checkers_C)"},
+  };
+  spec.make = make_space;
+  spec.algorithms = {
+      {"frame",
+       "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked on one peg, "
+       "bottom k with three pegs), colour rule deciding the legal sub-problems",
+       nullptr, [](const Params& p, MoveSink s) { emit_frame(problem_code(p), p.n, s); }},
+  };
+  spec.closed_form = [](const Params& p) { return frame_moves(problem_code(p), p.n); };
+  spec.formula_name = [](const Params&) {
+    return std::string("best Frame-type count (DP over Frame-Stewart splits; not a seed formula)");
+  };
+  return make_family(std::move(spec));
+}
+
+}  // namespace hanoi::variants::checkers
