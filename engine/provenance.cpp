@@ -31,7 +31,10 @@ std::string git_commit() {
   const std::string git = std::string("git -C '") + HANOI_SOURCE_DIR + "' ";
   std::string hash = run_capture((git + "rev-parse --short HEAD 2>/dev/null").c_str());
   if (hash.empty()) return "unknown";
-  if (!run_capture((git + "status --porcelain --untracked-files=no 2>/dev/null").c_str()).empty())
+  // Outputs under results/ do not change what the code computes: only other tracked
+  // files make the tree "dirty".
+  if (!run_capture((git + "status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null").c_str())
+           .empty())
     hash += "-dirty";
   return hash;
 }
