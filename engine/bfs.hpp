@@ -260,6 +260,7 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   };
 
   auto last_report = t0;
+  unsigned levels_since_clock = 0;
   for (;;) {
     const std::uint64_t level_size = result.level_sizes.back();
     if (level_size == 0) break;
@@ -274,7 +275,7 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     }
     next_dense.store(false);
     for (auto& c : discovered_counts) c = 0;
-    const auto level_t0 = Clock::now();
+    const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
     const bool level_was_dense = cur_dense;
 
     if (cur_dense) {
@@ -375,7 +376,10 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
       goal_found = true;
       result.optimum = depth;
     }
-    if (options.progress) {
+    // Reading the clock costs more than a tiny level (Domino has ~10^7 levels of ~10
+    // states), so it is read only every 1024 levels or after a large level.
+    if (options.progress && (++levels_since_clock >= 1024 || next_size >= 65536)) {
+      levels_since_clock = 0;
       const auto now = Clock::now();
       if (now - last_report > std::chrono::seconds(2)) {
         last_report = now;
