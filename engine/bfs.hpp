@@ -58,6 +58,7 @@ struct SearchOptions {
   bool stop_at_goal = false;     // stop after the level where the goal first appears
   bool progress = false;         // progress lines on stderr (at most one per 2 s)
   bool trace = false;            // one line per level on stderr: form, size, time
+  std::size_t farthest = 0;      // describe up to this many states of the last level
 };
 
 enum class SearchOutcome { kGoalReached, kGoalUnreachable };
@@ -70,6 +71,9 @@ struct SearchResult {
   bool complete = true;               // false when stop_at_goal cut the search short
   std::vector<std::uint64_t> level_sizes;
   std::vector<Move> path;             // when want_path and the goal was reached
+  // With options.farthest: up to that many states of the last level (at distance
+  // `eccentricity` from the start), lowest ranks first, as the variant describes them.
+  std::vector<std::string> farthest;
   Rank rank_space = 0;
   std::uint64_t search_bytes = 0;     // bytes the search itself allocated
   std::uint64_t peak_rss = 0;
@@ -261,9 +265,22 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
 
   auto last_report = t0;
   unsigned levels_since_clock = 0;
+  std::vector<Rank> sample;  // the lowest ranks of the current level, when asked
   for (;;) {
     const std::uint64_t level_size = result.level_sizes.back();
     if (level_size == 0) break;
+    if (options.farthest > 0) {
+      sample.clear();
+      if (cur_dense) {
+        for (std::uint64_t i = 0; i < visited.word_count() && sample.size() < options.farthest; ++i) {
+          for (std::uint64_t w = newer.word(i) & ~older.word(i); w && sample.size() < options.farthest; w &= w - 1)
+            sample.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
+        }
+      } else {
+        sample.resize(std::min(options.farthest, cur_list.size()));
+        std::partial_sort_copy(cur_list.begin(), cur_list.end(), sample.begin(), sample.end());
+      }
+    }
     if (goal_found && options.stop_at_goal) {
       result.complete = false;
       break;
@@ -398,6 +415,8 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   result.states_reached = reached;
   result.eccentricity = result.level_sizes.size() - 1;
   result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
+  if (result.complete)
+    for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 
   if (goal_found && options.want_path) {
     Rank r = goal_rank.load();

@@ -21,7 +21,9 @@
 
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
+#include "engine/frame.hpp"
 #include "engine/replay.hpp"
+#include "engine/structure.hpp"
 
 namespace hanoi {
 
@@ -76,6 +78,12 @@ class Family {
   // Fills defaults and checks ranges; throws UsageError with one clear line.
   virtual Params normalize(Params p) const = 0;
   virtual SearchResult optimum(const Params& p, const SearchOptions& o) const = 0;
+  // The optimum against the best Frame-type solution (frame.hpp).
+  virtual FrameAnalysis frame(const Params& p, const SearchOptions& o, bool want_moves) const = 0;
+  // The exact number of optimal solutions (structure.hpp).
+  virtual SolutionCount count_optimal(const Params& p, const SearchOptions& o) const = 0;
+  // Distances and shortest-path counts between every pair of reachable states.
+  virtual AllPairsSummary all_pairs(const Params& p) const = 0;
   // Runs a named algorithm through the rule checker.
   virtual RunReport run(const Params& p, std::string_view algorithm, bool record) const = 0;
   // The published closed form or recurrence, when there is one for these params.
@@ -152,6 +160,29 @@ class FamilyImpl final : public Family {
   SearchResult optimum(const Params& p, const SearchOptions& o) const override {
     const Space space = spec_.make(p);
     return breadth_first_search(space, o);
+  }
+
+  FrameAnalysis frame(const Params& p, const SearchOptions& o, bool want_moves) const override {
+    if constexpr (HasDiscPegs<Space>) {
+      const Space space = spec_.make(p);
+      return analyse_frame(space, o, want_moves);
+    } else {
+      throw UsageError(spec_.name + " has no single largest disc: the Frame hypothesis does not apply");
+    }
+  }
+
+  SolutionCount count_optimal(const Params& p, const SearchOptions& o) const override {
+    const Space space = spec_.make(p);
+    return count_optimal_solutions(space, o);
+  }
+
+  AllPairsSummary all_pairs(const Params& p) const override {
+    const Space space = spec_.make(p);
+    try {
+      return all_pairs_summary(space);
+    } catch (const std::length_error& e) {
+      throw UsageError(spec_.name + " n=" + std::to_string(p.n) + ": " + e.what() + " (lower n)");
+    }
   }
 
   RunReport run(const Params& p, std::string_view algorithm, bool record) const override {

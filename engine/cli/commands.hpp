@@ -14,6 +14,8 @@
 
 namespace hanoi::cli {
 
+struct BatchFile;
+
 struct CommonOptions {
   std::string variant;
   int n = 0;
@@ -34,6 +36,19 @@ int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal);
 int cmd_run(const CommonOptions& o, const std::string& algorithm);
 int cmd_verify(const std::string& batch_path, const std::string& out_dir,
                const CommonOptions& o, const std::string& command_line);
+
+struct StructureFlags {
+  bool count = false;       // the number of optimal solutions
+  bool all_pairs = false;   // distances and shortest-path counts between all pairs
+  std::size_t farthest = 4; // states at maximal distance to describe
+};
+int cmd_frame(const CommonOptions& o);
+int cmd_structure(const CommonOptions& o, const StructureFlags& flags);
+// Batch kinds "frame" and "structure" (study.cpp), dispatched from cmd_verify.
+int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
+                    const std::string& command_line);
+int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
+                        const CommonOptions& o, const std::string& command_line);
 
 // "3:0->2" style, one move per token.
 std::string format_moves(const std::vector<Move>& moves);

@@ -63,9 +63,34 @@ int main(int argc, char** argv) {
   run->add_flag("--json", opt.json, "machine-readable output");
   run->add_flag("--moves", opt.moves, "also print the moves");
 
+  auto* frame = app.add_subcommand(
+      "frame", "the Frame hypothesis: the optimum against the best Frame-type solution");
+  frame->add_option("variant", opt.variant, "variant name (see `hanoi list`)")->required();
+  add_params(frame, opt);
+  add_resources(frame, opt);
+  frame->add_flag("--json", opt.json, "machine-readable output (optimal, frame_optimal, holds, ...)");
+  frame->add_flag("--moves", opt.moves, "also print a Frame-type solution of the best length");
+
+  hanoi::cli::StructureFlags structure_flags;
+  auto* structure = app.add_subcommand(
+      "structure", "eccentricity against optimum, states at maximal distance, optimal-solution counts");
+  structure->add_option("variant", opt.variant, "variant name (see `hanoi list`)")->required();
+  add_params(structure, opt);
+  add_resources(structure, opt);
+  structure->add_flag("--json", opt.json, "machine-readable output");
+  structure->add_flag("--count", structure_flags.count,
+                      "also count the optimal solutions exactly (4 bytes per rank)");
+  structure->add_flag("--all-pairs", structure_flags.all_pairs,
+                      "also sum the distances and count shortest paths between every pair of states "
+                      "(at most 65536 states)");
+  structure->add_option("--farthest", structure_flags.farthest,
+                        "describe this many states at the maximal distance (default 4)");
+
   std::string batch, out_dir = "results";
   auto* verify = app.add_subcommand(
-      "verify", "run a batch: optimum, algorithms and closed form side by side, tables to results/");
+      "verify",
+      "run a batch: optimum, algorithms and closed form side by side (or a frame/structure batch), "
+      "tables to results/");
   verify->add_option("batch", batch, "batch file (TOML), e.g. experiments/default.toml")
       ->required();
   verify->add_option("--out", out_dir, "directory for the CSV and Markdown tables");
@@ -93,6 +118,8 @@ int main(int argc, char** argv) {
     if (*list) return hanoi::cli::cmd_list(list_json);
     if (*optimum) return hanoi::cli::cmd_optimum(opt, levels, stop_at_goal);
     if (*run) return hanoi::cli::cmd_run(opt, algorithm);
+    if (*frame) return hanoi::cli::cmd_frame(opt);
+    if (*structure) return hanoi::cli::cmd_structure(opt, structure_flags);
     if (*verify) return hanoi::cli::cmd_verify(batch, out_dir, opt, command_line);
   } catch (const hanoi::UsageError& e) {
     std::fprintf(stderr, "hanoi: error: %s\n", e.what());

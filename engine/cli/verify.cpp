@@ -1,6 +1,7 @@
-// `hanoi verify BATCH`: the optimality-verification batch.
+// `hanoi verify BATCH`: the optimality-verification batch (and the dispatch to the
+// other batch kinds: `kind = "frame"` and `kind = "structure"`, see study.cpp).
 //
-// A batch is a TOML file of [[row]] tables:
+// A verification batch is a TOML file of [[row]] tables:
 //   variant = "reves"             (required)
 //   n = [1, 12]  or  n = 7        (required; inclusive range)
 //   pegs = 4, problem = "..."     (optional; the variant's defaults otherwise)
@@ -15,8 +16,6 @@
 // rule checker and the closed form, and gives a verdict.  The tables go to
 // OUT/<batch stem>.md and .csv, headed by the command, commit, date, machine and
 // wall time.  Exit status 1 when any unexpected mismatch was found.
-#include <toml++/toml.h>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -24,6 +23,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/cli/batch.hpp"
 #include "engine/cli/commands.hpp"
 #include "engine/provenance.hpp"
 #include "variants/registry.hpp"
@@ -31,66 +31,20 @@
 namespace hanoi::cli {
 namespace {
 
-struct Row {
-  std::string variant, problem, known_mismatch, note;
-  int pegs = 0, n_lo = 0, n_hi = 0;
+struct Row : RowCommon {
+  std::string known_mismatch;
   std::vector<std::string> algorithms, bounds;
   bool all_algorithms = true;
 };
 
-std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where) {
-  std::vector<std::string> out;
-  const toml::node* node = t.get(key);
-  if (node == nullptr) return out;
-  const toml::array* arr = node->as_array();
-  if (arr == nullptr) throw UsageError(where + ": '" + key + "' must be a list of names");
-  for (const auto& el : *arr) {
-    auto s = el.value<std::string>();
-    if (!s) throw UsageError(where + ": '" + key + "' must be a list of names");
-    out.push_back(*s);
-  }
-  return out;
-}
-
-std::vector<Row> read_batch(const std::string& path, std::string& title) {
-  toml::table doc;
-  try {
-    doc = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << "cannot read batch " << path << ": " << e.description() << " (line "
-        << e.source().begin.line << ")";
-    throw UsageError(msg.str());
-  }
-  title = doc["title"].value_or(std::filesystem::path(path).stem().string());
-  const toml::array* rows = doc["row"].as_array();
-  if (rows == nullptr || rows->empty()) throw UsageError("batch " + path + " has no [[row]] tables");
+std::vector<Row> read_rows(const BatchFile& batch) {
   std::vector<Row> out;
   int index = 0;
-  for (const auto& node : *rows) {
-    ++index;
-    const std::string where = path + " row " + std::to_string(index);
-    const toml::table* t = node.as_table();
-    if (t == nullptr) throw UsageError(where + ": not a table");
+  for (const toml::table* t : batch.rows) {
+    const std::string where = batch.path + " row " + std::to_string(++index);
     Row r;
-    auto variant = (*t)["variant"].value<std::string>();
-    if (!variant) throw UsageError(where + ": 'variant' is required");
-    r.variant = *variant;
-    r.problem = (*t)["problem"].value_or(std::string());
-    r.pegs = static_cast<int>((*t)["pegs"].value_or(std::int64_t{0}));
+    static_cast<RowCommon&>(r) = read_row_common(*t, where);
     r.known_mismatch = (*t)["known_mismatch"].value_or(std::string());
-    r.note = (*t)["note"].value_or(std::string());
-    if (auto single = (*t)["n"].value<std::int64_t>()) {
-      r.n_lo = r.n_hi = static_cast<int>(*single);
-    } else if (const toml::array* range = (*t)["n"].as_array();
-               range != nullptr && range->size() == 2 && range->get(0)->value<std::int64_t>() &&
-               range->get(1)->value<std::int64_t>()) {
-      r.n_lo = static_cast<int>(*range->get(0)->value<std::int64_t>());
-      r.n_hi = static_cast<int>(*range->get(1)->value<std::int64_t>());
-    } else {
-      throw UsageError(where + ": 'n' must be a number or [first, last]");
-    }
-    if (r.n_lo > r.n_hi) throw UsageError(where + ": empty n range");
     r.all_algorithms = t->get("algorithms") == nullptr;
     r.algorithms = string_list(*t, "algorithms", where);
     r.bounds = string_list(*t, "bounds", where);
@@ -99,20 +53,18 @@ std::vector<Row> read_batch(const std::string& path, std::string& title) {
   return out;
 }
 
-std::string csv_escape(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 }  // namespace
 
 int cmd_verify(const std::string& batch_path, const std::string& out_dir, const CommonOptions& o,
                const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
-  std::string title;
-  const std::vector<Row> rows = read_batch(batch_path, title);
+  const BatchFile batch = read_batch_file(batch_path);
+  if (batch.kind == "frame") return run_frame_batch(batch, out_dir, o, command_line);
+  if (batch.kind == "structure") return run_structure_batch(batch, out_dir, o, command_line);
+  if (batch.kind != "verify")
+    throw UsageError("batch " + batch_path + ": unknown kind '" + batch.kind +
+                     "' (kinds: verify, frame, structure)");
+  const std::vector<Row> rows = read_rows(batch);
   SearchOptions so = search_options(o);
   so.want_path = false;
   // Validate every row before any search, so a typo fails fast.
@@ -133,15 +85,7 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
   }
 
   // The output directory is checked after the rows and before any search, so a typo fails fast.
-  const std::filesystem::path dir(out_dir);
-  {
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir))
-      throw UsageError("--out " + out_dir + " is not a directory that can be created (" +
-                       (ec ? ec.message() : std::string("a file is in the way")) + ")");
-  }
-
+  const std::filesystem::path dir = prepare_out_dir(out_dir);
 
   std::ostringstream md, csv;
   csv << "variant,pegs,problem,n,optimum,states,eccentricity,formula,algorithm,role,moves,legal,"
@@ -246,37 +190,22 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
       }
     }
   }
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::ostringstream head;
-  char wall_text[32];
-  std::snprintf(wall_text, sizeof wall_text, "%.1f", wall);
-  head << "# " << title << "\n\n"
-       << "Produced by `" << command_line << "`  \n"
-       << "Commit " << git_commit() << ", " << utc_now() << "  \n"
-       << "Machine: " << machine_description() << "  \n"
-       << "Wall time: " << wall_text << " s.  " << cells << " cells: "
-       << (cells - unexpected - known - too_big) << " ok, " << known << " known mismatches, "
-       << unexpected << " unexpected mismatches, " << too_big << " did not fit.\n\n"
-       << "Columns: `optimum` is the exhaustive breadth-first search's distance from start to "
-          "goal; `states` the states reachable from the start; `eccentricity` the start's "
-          "largest distance; each algorithm's column is its move count after the rule checker "
-          "replayed every move (a bound column is only claimed to be a solution).\n";
-  const std::string markdown = head.str() + md.str();
-  std::cout << markdown;
-
-  const std::string stem = std::filesystem::path(batch_path).stem().string();
-  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv");
-  auto write_table = [](const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path);
-    out << text;
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-  };
-  write_table(md_path, markdown);
-  write_table(csv_path, "# " + command_line + "; commit " + git_commit() + "; " + utc_now() + "; " +
-                            machine_description() + "; wall " + wall_text + " s\n" + csv.str());
-  std::fprintf(stderr, "[verify] wrote %s and %s\n", md_path.c_str(), csv_path.c_str());
+  TableOutput out;
+  out.title = batch.title;
+  out.command_line = command_line;
+  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.summary = std::to_string(cells) + " cells: " +
+                std::to_string(cells - unexpected - known - too_big) + " ok, " +
+                std::to_string(known) + " known mismatches, " + std::to_string(unexpected) +
+                " unexpected mismatches, " + std::to_string(too_big) + " did not fit.";
+  out.legend =
+      "Columns: `optimum` is the exhaustive breadth-first search's distance from start to "
+      "goal; `states` the states reachable from the start; `eccentricity` the start's "
+      "largest distance; each algorithm's column is its move count after the rule checker "
+      "replayed every move (a bound column is only claimed to be a solution).";
+  out.body = md.str();
+  out.csv = csv.str();
+  write_batch_tables(dir, batch_path, out);
   if (unexpected > 0) return 1;
   if (too_big > 0) return 3;
   return 0;

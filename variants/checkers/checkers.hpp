@@ -103,6 +103,7 @@ class Space {
   int pegs() const { return kPegs; }
   int discs() const { return n_; }
   const PegCodec& codec() const { return codec_; }
+  int peg_of(const State& s, int d) const { return codec_.peg(s.w, d); }
   const BaseColours& bases() const { return base_; }
   Rank num_ranks() const { return legal_; }
   State start() const { return State{codec_.all_on(0)}; }

@@ -45,6 +45,7 @@ class PegSpace {
   int pegs() const { return codec_.pegs(); }
   int discs() const { return codec_.discs(); }
   const PegCodec& codec() const { return codec_; }
+  int peg_of(const State& s, int d) const { return codec_.peg(s.w, d); }
   const Rule& rule() const { return rule_; }
   Rank num_ranks() const { return codec_.size(); }
   Rank rank(const State& s) const { return codec_.rank(s.w); }

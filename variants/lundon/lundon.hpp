@@ -138,6 +138,7 @@ class Space {
   int discs() const { return codec_.discs(); }
   int goal_colour() const { return goal_colour_; }
   const PegCodec& codec() const { return codec_; }
+  int peg_of(const State& s, int d) const { return codec_.peg(s.w & peg_mask_, d); }
 
   Rank num_ranks() const { return codec_.size() * 27; }
   Rank rank(const State& s) const {

@@ -56,9 +56,11 @@
 //              BAAB(k): top k-1 BABB s -> via_2, disc k s -> via_1 -> t, top k-1
 //                BABB via_2 -> t: BAAB(n) = 2 BABB(n-1) + 2.
 //              These recursions give exactly the seed's closed forms below, and
-//              the search finds them optimal (tests).  BABA's recursion is not of
-//              Frame type: when disc n makes its one move, discs 1..n-2 are on one
-//              peg and disc n-1 on another.  With the top n-1 in one stack instead,
+//              the search finds them optimal (tests).  BABA's recursion does not
+//              move the top n-1 discs as one stack: when disc n makes its one move,
+//              discs 1..n-2 are on one peg and disc n-1 on another (consecutive runs,
+//              so still Frame-type in the sense of engine/frame.hpp).  With the top
+//              n-1 in one stack instead,
 //              they would have to get there as BBBA or leave as BAAA, and both are
 //              unsolvable for 2 or more discs (search, tested).
 //   periodic   (BABB) Reversi_P, seed 002's table with W, X, Y, Z = pegs 0..3:
@@ -164,6 +166,7 @@ class Space {
   const Problem& problem() const { return problem_; }
   Rank num_ranks() const { return Rank{1} << (2 * n_ + kPegs); }
   Rank rank(const State& s) const { return s.w; }
+  int peg_of(const State& s, int d) const { return static_cast<int>((s.w >> (2 * (d - 1))) & 3); }
   State unrank(Rank r) const { return State{r}; }
   State start() const { return start_; }
   bool is_goal(const State& s) const { return s.w == goal_.w; }

@@ -1,0 +1,120 @@
+#include "engine/cli/batch.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "engine/family.hpp"
+#include "engine/provenance.hpp"
+
+namespace hanoi::cli {
+
+BatchFile read_batch_file(const std::string& path) {
+  BatchFile b;
+  b.path = path;
+  try {
+    b.doc = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream msg;
+    msg << "cannot read batch " << path << ": " << e.description() << " (line "
+        << e.source().begin.line << ")";
+    throw UsageError(msg.str());
+  }
+  b.title = b.doc["title"].value_or(std::filesystem::path(path).stem().string());
+  b.kind = b.doc["kind"].value_or(std::string("verify"));
+  const toml::array* rows = b.doc["row"].as_array();
+  if (rows == nullptr || rows->empty()) throw UsageError("batch " + path + " has no [[row]] tables");
+  int index = 0;
+  for (const auto& node : *rows) {
+    ++index;
+    const toml::table* t = node.as_table();
+    if (t == nullptr) throw UsageError(path + " row " + std::to_string(index) + ": not a table");
+    b.rows.push_back(t);
+  }
+  return b;
+}
+
+RowCommon read_row_common(const toml::table& t, const std::string& where) {
+  RowCommon r;
+  r.where = where;
+  auto variant = t["variant"].value<std::string>();
+  if (!variant) throw UsageError(where + ": 'variant' is required");
+  r.variant = *variant;
+  r.problem = t["problem"].value_or(std::string());
+  r.pegs = static_cast<int>(t["pegs"].value_or(std::int64_t{0}));
+  r.note = t["note"].value_or(std::string());
+  if (auto single = t["n"].value<std::int64_t>()) {
+    r.n_lo = r.n_hi = static_cast<int>(*single);
+  } else if (const toml::array* range = t["n"].as_array();
+             range != nullptr && range->size() == 2 && range->get(0)->value<std::int64_t>() &&
+             range->get(1)->value<std::int64_t>()) {
+    r.n_lo = static_cast<int>(*range->get(0)->value<std::int64_t>());
+    r.n_hi = static_cast<int>(*range->get(1)->value<std::int64_t>());
+  } else {
+    throw UsageError(where + ": 'n' must be a number or [first, last]");
+  }
+  if (r.n_lo > r.n_hi) throw UsageError(where + ": empty n range");
+  return r;
+}
+
+std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where) {
+  std::vector<std::string> out;
+  const toml::node* node = t.get(key);
+  if (node == nullptr) return out;
+  const toml::array* arr = node->as_array();
+  if (arr == nullptr) throw UsageError(where + ": '" + key + "' must be a list of names");
+  for (const auto& el : *arr) {
+    auto s = el.value<std::string>();
+    if (!s) throw UsageError(where + ": '" + key + "' must be a list of names");
+    out.push_back(*s);
+  }
+  return out;
+}
+
+std::filesystem::path prepare_out_dir(const std::string& out_dir) {
+  const std::filesystem::path dir(out_dir);
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec || !std::filesystem::is_directory(dir))
+    throw UsageError("--out " + out_dir + " is not a directory that can be created (" +
+                     (ec ? ec.message() : std::string("a file is in the way")) + ")");
+  return dir;
+}
+
+void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
+                        const TableOutput& t) {
+  char wall_text[32];
+  std::snprintf(wall_text, sizeof wall_text, "%.1f", t.wall_seconds);
+  std::ostringstream head;
+  head << "# " << t.title << "\n\n"
+       << "Produced by `" << t.command_line << "`  \n"
+       << "Commit " << git_commit() << ", " << utc_now() << "  \n"
+       << "Machine: " << machine_description() << "  \n"
+       << "Wall time: " << wall_text << " s.  " << t.summary << "\n\n"
+       << t.legend << "\n";
+  const std::string markdown = head.str() + t.body;
+  std::cout << markdown;
+
+  const std::string stem = std::filesystem::path(batch_path).stem().string();
+  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv");
+  auto write_file = [](const std::filesystem::path& path, const std::string& text) {
+    std::ofstream out(path);
+    out << text;
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+  };
+  write_file(md_path, markdown);
+  write_file(csv_path, "# " + t.command_line + "; commit " + git_commit() + "; " + utc_now() +
+                           "; " + machine_description() + "; wall " + wall_text + " s\n" + t.csv);
+  std::fprintf(stderr, "[batch] wrote %s and %s\n", md_path.c_str(), csv_path.c_str());
+}
+
+std::string csv_escape(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace hanoi::cli

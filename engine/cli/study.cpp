@@ -1,0 +1,434 @@
+// `hanoi frame` and `hanoi structure`, and their batch kinds.
+//
+// frame VARIANT -n N: the optimum against the best Frame-type solution
+// (engine/frame.hpp); on a failure, an optimal solution replayed by the rule
+// checker, with its largest-disc moves that are not Frame-type.
+//
+// structure VARIANT -n N: the start's eccentricity against the optimum and the
+// states at maximal distance; with --count the exact number of optimal solutions;
+// with --all-pairs distances and shortest-path counts over every pair of states
+// (engine/structure.hpp).
+//
+// Batch files (run by `hanoi verify FILE`):
+//   kind = "frame":     rows as for verify, plus optional expect = "holds" | "fails"
+//                       (a claim: a different verdict is a mismatch, exit status 1).
+//   kind = "structure": rows with measure = "eccentricity" (default), "count" or
+//                       "all-pairs"; optional farthest = K (states described at
+//                       maximal distance, default 2); optional max_paths = K for
+//                       all-pairs (a claim: no pair has more shortest paths).
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "engine/cli/batch.hpp"
+#include "engine/cli/commands.hpp"
+#include "engine/memory.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi::cli {
+namespace {
+
+using nlohmann::json;
+
+std::string opt_text(const std::optional<std::uint64_t>& v, const char* none) {
+  return v ? std::to_string(*v) : std::string(none);
+}
+
+std::string gap_text(const FrameAnalysis& a) {
+  if (!a.optimal || !a.frame_optimal) return "";
+  return std::to_string(*a.frame_optimal - *a.optimal);
+}
+
+std::string frame_verdict(const FrameAnalysis& a) {
+  if (!a.optimal) return "goal unreachable";
+  if (!a.frame_optimal) return "fails: no Frame-type solution";
+  if (a.holds) return "holds";
+  return "fails (gap " + gap_text(a) + ")";
+}
+
+// "#5 (disc 4 0->3) from [stacks]" for each non-Frame move of the witness (1-based).
+std::vector<std::string> non_frame_lines(const FrameAnalysis& a) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < a.non_frame_moves.size(); ++i) {
+    const std::uint64_t k = a.non_frame_moves[i];
+    const Move m = a.witness[k];
+    out.push_back("move " + std::to_string(k + 1) + " (disc " + std::to_string(m.disc) + " " +
+                  std::to_string(m.from) + "->" + std::to_string(m.to) + ") from " +
+                  a.non_frame_configurations[i]);
+  }
+  return out;
+}
+
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", s);
+  return buf;
+}
+
+}  // namespace
+
+int cmd_frame(const CommonOptions& o) {
+  const Family& fam = variants::find_family(o.variant);
+  const Params p = fam.normalize(Params{o.n, o.pegs, o.problem});
+  SearchOptions so = search_options(o);
+  so.want_path = false;
+  const FrameAnalysis a = fam.frame(p, so, o.moves);
+  const auto formula = fam.closed_form(p);
+  if (o.json) {
+    json j;
+    j["variant"] = fam.name();
+    j["n"] = p.n;
+    j["pegs"] = p.pegs;
+    j["problem"] = p.problem;
+    j["optimal"] = a.optimal ? json(*a.optimal) : json(nullptr);
+    j["frame_optimal"] = a.frame_optimal ? json(*a.frame_optimal) : json(nullptr);
+    j["holds"] = a.holds;
+    j["gap"] = a.optimal && a.frame_optimal ? json(*a.frame_optimal - *a.optimal) : json(nullptr);
+    j["formula"] = formula ? json(*formula) : json(nullptr);
+    j["formula_name"] = fam.formula_name(p);
+    if (!a.witness.empty()) {
+      j["witness"] = moves_json(a.witness);
+      json idx = json::array();
+      for (std::uint64_t k : a.non_frame_moves) idx.push_back(k + 1);
+      j["non_frame_moves"] = idx;  // 1-based move numbers in the witness
+      j["non_frame_configurations"] = a.non_frame_configurations;
+    }
+    if (o.moves && a.frame_optimal) j["frame_solution"] = moves_json(a.frame_solution);
+    j["seconds"] = a.seconds;
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::cout << fam.name() << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
+            << "  optimum:         " << opt_text(a.optimal, "unreachable") << "\n"
+            << "  best Frame-type: " << opt_text(a.frame_optimal, "none (no Frame-type solution)")
+            << "\n";
+  if (formula) std::cout << "  formula:         " << *formula << "  (" << fam.formula_name(p) << ")\n";
+  std::cout << "  Frame hypothesis: " << frame_verdict(a) << "\n";
+  if (!a.witness.empty()) {
+    std::cout << "  witness: an optimal solution of " << a.witness.size()
+              << " moves, replayed by the rule checker; its largest-disc moves not of Frame type:\n";
+    for (const std::string& line : non_frame_lines(a)) std::cout << "    " << line << "\n";
+    std::cout << "  witness moves: " << format_moves(a.witness) << "\n";
+  }
+  if (o.moves && a.frame_optimal)
+    std::cout << "  Frame-type solution (replayed): " << format_moves(a.frame_solution) << "\n";
+  std::cout << "  time:            " << seconds_text(a.seconds) << " s\n";
+  return 0;
+}
+
+int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
+  const Family& fam = variants::find_family(o.variant);
+  const Params p = fam.normalize(Params{o.n, o.pegs, o.problem});
+  SearchOptions so = search_options(o);
+  so.want_path = false;
+  so.farthest = flags.farthest;
+  const SearchResult r = fam.optimum(p, so);
+  const bool reached = r.outcome == SearchOutcome::kGoalReached;
+  const std::uint64_t at_max = r.level_sizes.empty() ? 0 : r.level_sizes.back();
+  std::optional<SolutionCount> count;
+  if (flags.count) count = fam.count_optimal(p, so);
+  std::optional<AllPairsSummary> pairs;
+  if (flags.all_pairs) pairs = fam.all_pairs(p);
+  if (o.json) {
+    json j;
+    j["variant"] = fam.name();
+    j["n"] = p.n;
+    j["pegs"] = p.pegs;
+    j["problem"] = p.problem;
+    j["optimal"] = reached ? json(r.optimum) : json(nullptr);
+    j["eccentricity"] = r.eccentricity;
+    j["eccentricity_exceeds_optimum"] = reached && r.eccentricity > r.optimum;
+    j["states"] = r.states_reached;
+    j["states_at_max_distance"] = at_max;
+    j["farthest"] = r.farthest;
+    if (count) {
+      j["optimal_solutions"] = count->count;  // a decimal string: exact at any size
+      j["states_on_optimal_paths"] = count->states_on_optimal_paths;
+    }
+    if (pairs) {
+      j["all_pairs"] = {{"states", pairs->states},
+                        {"ordered_pairs", pairs->ordered_pairs},
+                        {"unreachable_pairs", pairs->unreachable_pairs},
+                        {"sum_distances", pairs->sum_distances},
+                        {"diameter", pairs->diameter},
+                        {"one_path", pairs->one_path},
+                        {"two_paths", pairs->two_paths},
+                        {"more_paths", pairs->more_paths},
+                        {"max_paths", pairs->max_paths}};
+    }
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::cout << fam.name() << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
+            << "  optimum:      " << (reached ? std::to_string(r.optimum) : "unreachable") << "\n"
+            << "  eccentricity: " << r.eccentricity
+            << (reached ? (r.eccentricity > r.optimum
+                               ? "  (exceeds the optimum by " + std::to_string(r.eccentricity - r.optimum) + ")"
+                               : "  (equals the optimum)")
+                        : "")
+            << "\n  states:       " << r.states_reached << " reachable, " << at_max
+            << " at the maximal distance\n";
+  for (const std::string& s : r.farthest) std::cout << "    e.g. " << s << "\n";
+  if (count)
+    std::cout << "  optimal solutions: " << count->count << " (" << count->states_on_optimal_paths
+              << " states lie on optimal paths)\n";
+  if (pairs) {
+    std::cout << "  all pairs: " << pairs->states << " states, " << pairs->ordered_pairs
+              << " ordered pairs, sum of distances " << pairs->sum_distances << ", diameter "
+              << pairs->diameter << "\n"
+              << "    shortest paths per ordered pair: one " << pairs->one_path << ", two "
+              << pairs->two_paths << ", more " << pairs->more_paths << " (most: " << pairs->max_paths
+              << ")\n";
+    if (pairs->unreachable_pairs) std::cout << "    unreachable pairs: " << pairs->unreachable_pairs << "\n";
+  }
+  std::printf("  time:         %.3f s\n", r.seconds);
+  return 0;
+}
+
+int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
+                    const std::string& command_line) {
+  const auto t0 = std::chrono::steady_clock::now();
+  struct Row : RowCommon {
+    std::string expect;
+  };
+  std::vector<Row> rows;
+  int index = 0;
+  for (const toml::table* t : batch.rows) {
+    Row r;
+    static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
+    r.expect = (*t)["expect"].value_or(std::string());
+    if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
+      throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
+    const Family& fam = variants::find_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) fam.normalize(Params{n, r.pegs, r.problem});
+    rows.push_back(std::move(r));
+  }
+  const std::filesystem::path dir = prepare_out_dir(out_dir);
+  SearchOptions so = search_options(o);
+  so.want_path = false;
+
+  std::ostringstream md, csv;
+  csv << "variant,pegs,problem,n,optimum,frame_optimum,gap,formula,holds,non_frame_moves,seconds,"
+         "verdict\n";
+  int cells = 0, unexpected = 0, too_big = 0, failures = 0;
+  for (const Row& r : rows) {
+    const Family& fam = variants::find_family(r.variant);
+    const Params first = fam.normalize(Params{r.n_lo, r.pegs, r.problem});
+    md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
+       << "`\n\n";
+    if (!r.note.empty()) md << r.note << "\n\n";
+    if (!r.expect.empty()) md << "Claim: the hypothesis " << r.expect << " for every n below.\n\n";
+    md << "| n | optimum | best Frame-type | gap | formula (" << fam.formula_name(first)
+       << ") | search s | verdict |\n|---|---|---|---|---|---|---|\n";
+    std::optional<FrameAnalysis> first_failure;
+    int first_failure_n = 0;
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      ++cells;
+      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      const auto formula = fam.closed_form(p);
+      const std::string formula_text = formula ? std::to_string(*formula) : "—";
+      FrameAnalysis a;
+      std::string verdict;
+      try {
+        a = fam.frame(p, so, false);
+        verdict = frame_verdict(a);
+        if (!a.holds) ++failures;
+        if (!r.expect.empty() && (r.expect == "holds") != a.holds) {
+          verdict = "MISMATCH: claimed to " + std::string(r.expect == "holds" ? "hold" : "fail") +
+                    "; " + verdict;
+          ++unexpected;
+        }
+      } catch (const MemoryBudgetExceeded& e) {
+        ++too_big;
+        verdict = std::string("does not fit: ") + e.what();
+      }
+      if (!a.holds && !a.witness.empty() && !first_failure) {
+        first_failure = a;
+        first_failure_n = n;
+      }
+      md << "| " << n << " | " << opt_text(a.optimal, "—") << " | "
+         << opt_text(a.frame_optimal, "—") << " | " << gap_text(a) << " | " << formula_text
+         << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
+      csv << fam.name() << "," << p.pegs << "," << p.problem << "," << n << ","
+          << opt_text(a.optimal, "") << "," << opt_text(a.frame_optimal, "") << "," << gap_text(a)
+          << "," << (formula ? formula_text : "") << "," << (a.holds ? "yes" : "no") << ","
+          << a.non_frame_moves.size() << "," << seconds_text(a.seconds) << ","
+          << csv_escape(verdict) << "\n";
+      if (!o.quiet)
+        std::fprintf(stderr, "[frame] %s pegs=%d %s n=%d: optimum %s, Frame-type %s, %s (%.1f s)\n",
+                     fam.name().c_str(), p.pegs, p.problem.c_str(), n,
+                     opt_text(a.optimal, "-").c_str(), opt_text(a.frame_optimal, "-").c_str(),
+                     verdict.c_str(), a.seconds);
+    }
+    if (first_failure) {
+      const FrameAnalysis& a = *first_failure;
+      md << "\nSmallest n where the hypothesis fails here: **n = " << first_failure_n
+         << "**, optimum " << *a.optimal << " against " << opt_text(a.frame_optimal, "none")
+         << " for the best Frame-type solution.  Witness: an optimal solution of "
+         << a.witness.size() << " moves (replayed by the rule checker); its largest-disc moves "
+         << "that are not of Frame type:\n\n";
+      for (const std::string& line : non_frame_lines(a)) md << "- " << line << "\n";
+      md << "\nMoves (disc:from->to): `" << format_moves(a.witness) << "`\n";
+    }
+  }
+  TableOutput out;
+  out.title = batch.title;
+  out.command_line = command_line;
+  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.summary = std::to_string(cells) + " cells: the hypothesis holds in " +
+                std::to_string(cells - failures - too_big) + ", fails in " +
+                std::to_string(failures) + "; " + std::to_string(unexpected) +
+                " contradict a claim; " + std::to_string(too_big) + " did not fit.";
+  out.legend =
+      "Columns: `optimum` is the breadth-first distance from start to goal; `best Frame-type` "
+      "the same search with the largest disc allowed to move only from a Frame configuration "
+      "(every other disc on a peg other than the largest disc's two, each peg holding a run of "
+      "consecutive sizes); `gap` their difference; `formula` the variant's published closed form "
+      "(for reves, Frame-Stewart).  Both searches stop at the goal's level.";
+  out.body = md.str();
+  out.csv = csv.str();
+  write_batch_tables(dir, batch.path, out);
+  if (unexpected > 0) return 1;
+  if (too_big > 0) return 3;
+  return 0;
+}
+
+int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
+                        const CommonOptions& o, const std::string& command_line) {
+  const auto t0 = std::chrono::steady_clock::now();
+  struct Row : RowCommon {
+    std::string measure;
+    std::size_t farthest = 2;
+    std::uint64_t max_paths = 0;  // 0 = no claim
+  };
+  std::vector<Row> rows;
+  int index = 0;
+  for (const toml::table* t : batch.rows) {
+    Row r;
+    static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
+    r.measure = (*t)["measure"].value_or(std::string("eccentricity"));
+    if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
+      throw UsageError(r.where + ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
+    r.farthest = static_cast<std::size_t>((*t)["farthest"].value_or(std::int64_t{2}));
+    r.max_paths = static_cast<std::uint64_t>((*t)["max_paths"].value_or(std::int64_t{0}));
+    const Family& fam = variants::find_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) fam.normalize(Params{n, r.pegs, r.problem});
+    rows.push_back(std::move(r));
+  }
+  const std::filesystem::path dir = prepare_out_dir(out_dir);
+  SearchOptions so = search_options(o);
+  so.want_path = false;
+
+  std::ostringstream md, csv;
+  csv << "variant,pegs,problem,n,measure,optimum,eccentricity,states,states_at_max_distance,"
+         "optimal_solutions,states_on_optimal_paths,ordered_pairs,sum_distances,diameter,one_path,"
+         "two_paths,more_paths,seconds,verdict\n";
+  int cells = 0, unexpected = 0, too_big = 0;
+  for (const Row& r : rows) {
+    const Family& fam = variants::find_family(r.variant);
+    const Params first = fam.normalize(Params{r.n_lo, r.pegs, r.problem});
+    md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
+       << "`: " << r.measure << "\n\n";
+    if (!r.note.empty()) md << r.note << "\n\n";
+    if (r.measure == "eccentricity") {
+      md << "| n | optimum | eccentricity | states reached | states at max distance | search s | "
+            "verdict |\n|---|---|---|---|---|---|---|\n";
+    } else if (r.measure == "count") {
+      md << "| n | optimum | optimal solutions | states on optimal paths | s |\n|---|---|---|---|---|\n";
+    } else {
+      md << "| n | states | ordered pairs | sum of distances | diameter | one path | two paths | "
+            "more | s | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n";
+    }
+    std::vector<std::string> farthest_notes;
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      ++cells;
+      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      std::string verdict, cells_csv;
+      std::ostringstream line;
+      try {
+        if (r.measure == "eccentricity") {
+          SearchOptions eo = so;
+          eo.farthest = r.farthest;
+          const SearchResult s = fam.optimum(p, eo);
+          const bool reached = s.outcome == SearchOutcome::kGoalReached;
+          const std::uint64_t at_max = s.level_sizes.back();
+          verdict = !reached ? "goal unreachable"
+                    : s.eccentricity == s.optimum
+                        ? "equal"
+                        : "eccentricity exceeds the optimum by " + std::to_string(s.eccentricity - s.optimum);
+          line << "| " << n << " | " << (reached ? std::to_string(s.optimum) : "—") << " | "
+               << s.eccentricity << " | " << s.states_reached << " | " << at_max << " | "
+               << seconds_text(s.seconds) << " | " << verdict << " |\n";
+          cells_csv = (reached ? std::to_string(s.optimum) : "") + "," + std::to_string(s.eccentricity) +
+                      "," + std::to_string(s.states_reached) + "," + std::to_string(at_max) +
+                      ",,,,,,,,," + seconds_text(s.seconds);
+          if (reached && s.eccentricity > s.optimum) {
+            std::string note = "n = " + std::to_string(n) + ", distance " +
+                               std::to_string(s.eccentricity) + ":";
+            for (const std::string& f : s.farthest) note += " `" + f + "`";
+            farthest_notes.push_back(note);
+          }
+        } else if (r.measure == "count") {
+          const SolutionCount c = fam.count_optimal(p, so);
+          verdict = c.optimum ? "ok" : "goal unreachable";
+          line << "| " << n << " | " << opt_text(c.optimum, "—") << " | " << c.count << " | "
+               << c.states_on_optimal_paths << " | " << seconds_text(c.seconds) << " |\n";
+          cells_csv = opt_text(c.optimum, "") + ",,,," + c.count + "," +
+                      std::to_string(c.states_on_optimal_paths) + ",,,,,,," + seconds_text(c.seconds);
+        } else {
+          const AllPairsSummary a = fam.all_pairs(p);
+          if (r.max_paths > 0 && a.max_paths > r.max_paths) {
+            verdict = "MISMATCH: a pair has " + std::to_string(a.max_paths) +
+                      " shortest paths (claim: at most " + std::to_string(r.max_paths) + ")";
+            ++unexpected;
+          } else {
+            verdict = "at most " + std::to_string(a.max_paths) + " shortest paths per pair";
+          }
+          line << "| " << n << " | " << a.states << " | " << a.ordered_pairs << " | " << a.sum_distances
+               << " | " << a.diameter << " | " << a.one_path << " | " << a.two_paths << " | "
+               << a.more_paths << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
+          cells_csv = ",," + std::to_string(a.states) + ",,,," + std::to_string(a.ordered_pairs) +
+                      "," + std::to_string(a.sum_distances) + "," + std::to_string(a.diameter) + "," +
+                      std::to_string(a.one_path) + "," + std::to_string(a.two_paths) + "," +
+                      std::to_string(a.more_paths) + "," + seconds_text(a.seconds);
+        }
+      } catch (const MemoryBudgetExceeded& e) {
+        ++too_big;
+        verdict = std::string("does not fit: ") + e.what();
+        line << "| " << n << " | " << verdict << " |\n";
+        cells_csv = ",,,,,,,,,,,,";
+      }
+      md << line.str();
+      csv << fam.name() << "," << p.pegs << "," << p.problem << "," << n << "," << r.measure << ","
+          << cells_csv << "," << csv_escape(verdict) << "\n";
+      if (!o.quiet)
+        std::fprintf(stderr, "[structure] %s pegs=%d %s n=%d %s: %s\n", fam.name().c_str(), p.pegs,
+                     p.problem.c_str(), n, r.measure.c_str(), verdict.c_str());
+    }
+    if (!farthest_notes.empty()) {
+      md << "\nStates at the maximal distance where it exceeds the optimum (the lowest ranks):\n\n";
+      for (const std::string& note : farthest_notes) md << "- " << note << "\n";
+    }
+  }
+  TableOutput out;
+  out.title = batch.title;
+  out.command_line = command_line;
+  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.summary = std::to_string(cells) + " cells; " + std::to_string(unexpected) +
+                " contradict a claim; " + std::to_string(too_big) + " did not fit.";
+  out.legend =
+      "Eccentricity tables: the start's largest distance to any state against the optimum, and "
+      "how many states lie at that largest distance.  Count tables: the exact number of distinct "
+      "optimal move sequences from start to goal.  All-pairs tables: over every ordered pair of "
+      "distinct reachable states, the sum of the distances and how many pairs are joined by one, "
+      "two or more shortest paths (an unordered pair counts twice).";
+  out.body = md.str();
+  out.csv = csv.str();
+  write_batch_tables(dir, batch.path, out);
+  if (unexpected > 0) return 1;
+  if (too_big > 0) return 3;
+  return 0;
+}
+
+}  // namespace hanoi::cli

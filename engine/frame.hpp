@@ -1,0 +1,195 @@
+// The Frame hypothesis (seed 002, Lunnon, after Frame and Stewart): "whenever the
+// largest disc moves, the other discs form consecutive sub-stacks on the other
+// m - 2 pins".
+//
+// Design overview
+// ---------------
+// * A *Frame configuration* for a move of the largest disc n from peg a to peg b:
+//   no other disc is on a or b, and on every other peg the discs form a run of
+//   consecutive sizes (an empty peg is a run too).  The test reads only where the
+//   discs 1..n-1 are and the move's two pegs, so it gives the same answer before
+//   and after the move: the restriction keeps a reversible graph reversible, and
+//   a predecessor u -> s via a move of disc n is allowed exactly when s -> u is.
+// * `FrameRestricted<V>` is a StateSpace adaptor: the variant's own successors and
+//   predecessors, with moves of the largest disc dropped unless they start from a
+//   Frame configuration.  The best Frame-type solution is then the ordinary
+//   breadth-first optimum of the adaptor -- the same search, the same storage.
+// * `analyse_frame` runs both searches (stopping at the goal's level) and, when the
+//   hypothesis fails, a third unrestricted search that keeps a witness: any optimal
+//   solution then has a largest-disc move that is not Frame-type (otherwise it
+//   would be a Frame-type solution as short as the optimum), and the rule checker
+//   replays it and names those moves.  With `want_moves`, a Frame-type optimal
+//   solution is also kept and replayed.
+// * A variant takes part by naming the peg of each disc: `peg_of(state, disc)`.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/bfs.hpp"
+#include "engine/core.hpp"
+#include "engine/replay.hpp"
+
+namespace hanoi {
+
+// Variants whose discs 1..n each sit on one peg (every variant with a largest disc).
+template <class V>
+concept HasDiscPegs = StateSpace<V> && requires(const V& v, const typename V::State& s, int d) {
+  { v.peg_of(s, d) } -> std::convertible_to<int>;
+};
+
+// Whether moving the largest disc from `from` to `to` in `s` is a Frame-type move.
+template <HasDiscPegs V>
+bool is_frame_move(const V& v, const typename V::State& s, int from, int to) {
+  const int n = v.discs();
+  std::uint64_t on[16] = {};
+  const int m = v.pegs();
+  for (int d = 1; d < n; ++d) on[v.peg_of(s, d)] |= std::uint64_t{1} << (d - 1);
+  for (int p = 0; p < m; ++p) {
+    const std::uint64_t x = on[p];
+    if (x == 0) continue;
+    if (p == from || p == to) return false;
+    const std::uint64_t run = x >> std::countr_zero(x);
+    if ((run & (run + 1)) != 0) return false;  // not one block of consecutive sizes
+  }
+  return true;
+}
+
+template <HasDiscPegs V>
+class FrameRestricted {
+ public:
+  using State = typename V::State;
+  static constexpr bool kReversible = V::kReversible;
+
+  explicit FrameRestricted(const V& base) : base_(base), largest_(base.discs()) {}
+
+  Rank num_ranks() const { return base_.num_ranks(); }
+  Rank rank(const State& s) const { return base_.rank(s); }
+  State unrank(Rank r) const { return base_.unrank(r); }
+  State start() const { return base_.start(); }
+  bool is_goal(const State& s) const { return base_.is_goal(s); }
+  int pegs() const { return base_.pegs(); }
+  int discs() const { return base_.discs(); }
+  int peg_of(const State& s, int d) const { return base_.peg_of(s, d); }
+  std::string describe(const State& s) const { return base_.describe(s); }
+
+  MoveCheck<State> check_move(const State& s, int from, int to) const {
+    MoveCheck<State> c = base_.check_move(s, from, to);
+    if (c.legal && c.disc == largest_ && !allowed(s, from, to)) {
+      c.legal = false;
+      c.rule = "the largest disc moves only from a Frame configuration";
+    }
+    return c;
+  }
+
+  template <class F>
+  HANOI_ALWAYS_INLINE void for_each_successor(const State& s, F&& f) const {
+    base_.for_each_successor(s, [&](const State& t, Move mv) HANOI_ALWAYS_INLINE {
+      if (mv.disc == largest_ && !allowed(s, mv.from, mv.to)) return;
+      f(t, mv);
+    });
+  }
+
+  // Only irreversible variants need their own predecessors (see core.hpp).
+  template <class F>
+    requires(!V::kReversible)
+  void for_each_predecessor(const State& s, F&& f) const {
+    base_.for_each_predecessor(s, [&](const State& u, Move mv) {
+      if (mv.disc == largest_ && !allowed(u, mv.from, mv.to)) return;
+      f(u, mv);
+    });
+  }
+
+ private:
+  // Out of line: the largest disc moves rarely, and the hot loop stays small.
+  [[gnu::noinline]] bool allowed(const State& s, int from, int to) const {
+    return is_frame_move(base_, s, from, to);
+  }
+
+  const V& base_;
+  int largest_;
+};
+
+struct FrameAnalysis {
+  SearchResult full;                     // the unrestricted search (stopped at the goal)
+  SearchResult frame;                    // the Frame-restricted search (stopped at the goal)
+  std::optional<std::uint64_t> optimal;        // none: the goal is unreachable
+  std::optional<std::uint64_t> frame_optimal;  // none: no Frame-type solution
+  bool holds = false;                    // a Frame-type solution is optimal
+  // When the hypothesis fails: an optimal solution, replayed by the rule checker,
+  // and the 0-based indices of its largest-disc moves that are not Frame-type.
+  std::vector<Move> witness;
+  std::vector<std::uint64_t> non_frame_moves;
+  std::vector<std::string> non_frame_configurations;  // the state before each of those moves
+  // With want_moves: a Frame-type solution of length frame_optimal, replayed.
+  std::vector<Move> frame_solution;
+  double seconds = 0;
+};
+
+namespace detail {
+// Replays `moves` through the rule checker; returns the indices of the largest
+// disc's moves that are not Frame-type (and, if asked, the configurations they
+// start from).  Throws if the replay fails or the length is not `expected`: a
+// witness that the checker rejects must never be reported.
+template <HasDiscPegs V>
+std::vector<std::uint64_t> replay_frame_witness(const V& v, const std::vector<Move>& moves,
+                                                std::uint64_t expected,
+                                                std::vector<std::string>* configurations = nullptr) {
+  Replayer<V> checker(v, moves.size());
+  std::vector<std::uint64_t> non_frame;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    if (m.disc == v.discs() && !is_frame_move(v, checker.state(), m.from, m.to)) {
+      non_frame.push_back(i);
+      if (configurations) configurations->push_back(v.describe(checker.state()));
+    }
+    if (!checker.step(m)) break;
+  }
+  checker.finish();
+  if (checker.error())
+    throw std::logic_error("Frame witness rejected by the rule checker: " + checker.error()->reason);
+  if (moves.size() != expected)
+    throw std::logic_error("Frame witness has the wrong length");
+  return non_frame;
+}
+}  // namespace detail
+
+template <HasDiscPegs V>
+FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_moves) {
+  const auto t0 = std::chrono::steady_clock::now();
+  FrameAnalysis a;
+  SearchOptions so = options;
+  so.stop_at_goal = true;
+  so.want_path = false;
+  a.full = breadth_first_search(v, so);
+  if (a.full.outcome == SearchOutcome::kGoalReached) a.optimal = a.full.optimum;
+  const FrameRestricted<V> restricted(v);
+  SearchOptions fo = so;
+  fo.want_path = want_moves;
+  a.frame = breadth_first_search(restricted, fo);
+  if (a.frame.outcome == SearchOutcome::kGoalReached) a.frame_optimal = a.frame.optimum;
+  a.holds = a.optimal && a.frame_optimal && *a.optimal == *a.frame_optimal;
+  if (a.frame_optimal && want_moves) {
+    a.frame_solution = a.frame.path;
+    if (!detail::replay_frame_witness(v, a.frame_solution, *a.frame_optimal).empty())
+      throw std::logic_error("the Frame-restricted search produced a non-Frame move");
+  }
+  if (a.optimal && !a.holds) {
+    SearchOptions wo = so;
+    wo.want_path = true;
+    const SearchResult w = breadth_first_search(v, wo);
+    a.witness = w.path;
+    a.non_frame_moves =
+        detail::replay_frame_witness(v, a.witness, *a.optimal, &a.non_frame_configurations);
+    if (a.non_frame_moves.empty())
+      throw std::logic_error("an optimal solution shorter than every Frame-type one has only Frame moves");
+  }
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return a;
+}
+
+}  // namespace hanoi

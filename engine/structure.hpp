@@ -1,0 +1,242 @@
+// The structure of a state graph beyond one optimum: how many optimal solutions
+// there are, and distances between every pair of states.
+//
+// Design overview
+// ---------------
+// * `count_optimal_solutions` counts the distinct shortest move sequences from the
+//   start to the goal, exactly (Boost.Multiprecision integers: the counts outgrow
+//   64 bits quickly).  A forward breadth-first search stores each state's distance
+//   (4 bytes a rank, so this is for rank spaces up to a few 10^8) and stops after
+//   the goal's level.  Walking back from the goal, layer by layer, only states on
+//   some optimal path are kept: the predecessors u of a layer-k state with
+//   dist(u) = k - 1.  A state's count is the number of optimal paths from it to the
+//   goal, the sum over its layer-(k+1) successors on optimal paths; the start's
+//   count is the answer.  Variants whose moves cannot be undone enumerate their own
+//   predecessors (core.hpp), so directed graphs are counted correctly.
+// * `all_pairs_summary` runs a breadth-first search with path counting from every
+//   reachable state of a small graph (at most 2^16 states, an explicit adjacency
+//   array, parallel over sources): the sum of all distances, the diameter, and how
+//   many ordered pairs have one, two or more shortest paths (Hinz: for the classic
+//   puzzle, never more than two).
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <boost/multiprecision/cpp_int.hpp>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/bfs.hpp"
+#include "engine/core.hpp"
+#include "engine/storage.hpp"
+
+namespace hanoi {
+
+struct SolutionCount {
+  std::optional<std::uint64_t> optimum;  // none: the goal is unreachable
+  std::string count = "0";               // exact, in decimal
+  std::uint64_t states_on_optimal_paths = 0;
+  std::uint64_t states_searched = 0;     // states within the goal's distance
+  double seconds = 0;
+};
+
+inline std::uint64_t estimate_count_bytes(Rank ranks) {
+  return ranks * sizeof(std::uint32_t) + (std::uint64_t{64} << 20);
+}
+
+template <StateSpace V>
+SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) {
+  using State = typename V::State;
+  using Big = boost::multiprecision::cpp_int;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Rank ranks = v.num_ranks();
+  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t need = estimate_count_bytes(ranks);
+  if (need > budget) throw MemoryBudgetExceeded(need, budget);
+  if (ranks >= (Rank{1} << 36))
+    throw MemoryBudgetExceeded(need, budget);  // a 4-byte distance per rank is not practical
+
+  // dist1[r] = distance + 1; 0 = not reached.
+  SegmentedArray<std::uint32_t> dist1(ranks);
+  SolutionCount out;
+  std::vector<Rank> level{v.rank(v.start())}, next, goals;
+  dist1[level[0]] = 1;
+  std::uint32_t depth = 0;
+  out.states_searched = 1;
+  for (;;) {
+    for (Rank r : level)
+      if (v.is_goal(v.unrank(r))) goals.push_back(r);
+    if (!goals.empty() || level.empty()) break;
+    if (depth + 2 == std::numeric_limits<std::uint32_t>::max())
+      throw std::runtime_error("optimum beyond 2^32 - 2 moves: too long to count");
+    next.clear();
+    for (Rank r : level) {
+      v.for_each_successor(v.unrank(r), [&](const State& t, Move) {
+        const Rank rt = v.rank(t);
+        if (dist1[rt] == 0) {
+          dist1[rt] = depth + 2;
+          next.push_back(rt);
+        }
+      });
+    }
+    ++depth;
+    out.states_searched += next.size();
+    level.swap(next);
+    if (options.progress && depth % 64 == 0)
+      std::fprintf(stderr, "[count] level %u: %zu states\n", depth, level.size());
+  }
+  if (goals.empty()) {
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+  }
+  out.optimum = depth;
+
+  // Back from the goal: layer k holds the states at distance k on optimal paths,
+  // sorted by rank, with their number of optimal paths to the goal.
+  std::vector<std::pair<Rank, Big>> layer;
+  std::sort(goals.begin(), goals.end());
+  for (Rank g : goals) layer.emplace_back(g, Big(1));
+  out.states_on_optimal_paths = layer.size();
+  std::vector<std::pair<Rank, std::uint32_t>> links;  // (predecessor, index in layer)
+  for (std::uint32_t k = depth; k > 0; --k) {
+    links.clear();
+    for (std::uint32_t i = 0; i < layer.size(); ++i) {
+      for_each_predecessor(v, v.unrank(layer[i].first), [&](const State& u, Move) {
+        const Rank ru = v.rank(u);
+        if (dist1[ru] == k) links.emplace_back(ru, i);  // distance k - 1
+      });
+    }
+    std::sort(links.begin(), links.end());
+    std::vector<std::pair<Rank, Big>> prev;
+    for (std::size_t j = 0; j < links.size(); ++j) {
+      if (prev.empty() || prev.back().first != links[j].first) prev.emplace_back(links[j].first, Big(0));
+      prev.back().second += layer[links[j].second].second;
+    }
+    layer.swap(prev);
+    out.states_on_optimal_paths += layer.size();
+  }
+  if (layer.size() != 1 || layer[0].first != v.rank(v.start()))
+    throw std::logic_error("optimal-path count: the walk back did not end at the start");
+  out.count = layer[0].second.str();
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+struct AllPairsSummary {
+  std::uint64_t states = 0;          // reachable from the start
+  std::uint64_t ordered_pairs = 0;   // (s, t), s != t, t reachable from s
+  std::uint64_t unreachable_pairs = 0;
+  std::uint64_t sum_distances = 0;   // over those ordered pairs
+  std::uint64_t diameter = 0;
+  std::uint64_t one_path = 0;        // ordered pairs with exactly one shortest path
+  std::uint64_t two_paths = 0;       // ... exactly two
+  std::uint64_t more_paths = 0;      // ... three or more
+  std::uint64_t max_paths = 0;       // the most shortest paths between two states (saturating)
+  double seconds = 0;
+};
+
+inline constexpr std::uint64_t kAllPairsMaxStates = std::uint64_t{1} << 16;
+
+template <StateSpace V>
+AllPairsSummary all_pairs_summary(const V& v) {
+  using State = typename V::State;
+  const auto t0 = std::chrono::steady_clock::now();
+  // The reachable states, numbered in BFS order, and their successors as an array.
+  std::vector<Rank> order{v.rank(v.start())};
+  std::vector<std::uint32_t> offsets{0}, targets;
+  {
+    SegmentedArray<std::uint32_t> index1(v.num_ranks());  // index + 1; 0 = unseen
+    index1[order[0]] = 1;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      v.for_each_successor(v.unrank(order[i]), [&](const State& t, Move) {
+        const Rank rt = v.rank(t);
+        if (index1[rt] == 0) {
+          if (order.size() >= kAllPairsMaxStates)
+            throw std::length_error("all-pairs distances take at most 65536 states");
+          order.push_back(rt);
+          index1[rt] = static_cast<std::uint32_t>(order.size());
+        }
+        targets.push_back(index1[rt] - 1);
+      });
+      offsets.push_back(static_cast<std::uint32_t>(targets.size()));
+    }
+  }
+  const std::size_t n = order.size();
+  struct Local {
+    AllPairsSummary sum;
+    std::vector<std::uint32_t> dist;
+    std::vector<std::uint64_t> paths;
+    std::vector<std::uint32_t> queue;
+  };
+  tbb::enumerable_thread_specific<Local> locals([&] {
+    Local l;
+    l.dist.assign(n, 0);
+    l.paths.assign(n, 0);
+    l.queue.reserve(n);
+    return l;
+  });
+  constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 16), [&](const tbb::blocked_range<std::size_t>& range) {
+    Local& l = locals.local();
+    for (std::size_t s = range.begin(); s != range.end(); ++s) {
+      constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
+      std::fill(l.dist.begin(), l.dist.end(), kUnseen);
+      std::fill(l.paths.begin(), l.paths.end(), 0);
+      l.queue.clear();
+      l.dist[s] = 0;
+      l.paths[s] = 1;
+      l.queue.push_back(static_cast<std::uint32_t>(s));
+      for (std::size_t h = 0; h < l.queue.size(); ++h) {
+        const std::uint32_t u = l.queue[h];
+        for (std::uint32_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+          const std::uint32_t t = targets[e];
+          if (l.dist[t] == kUnseen) {
+            l.dist[t] = l.dist[u] + 1;
+            l.queue.push_back(t);
+          }
+          if (l.dist[t] == l.dist[u] + 1)
+            l.paths[t] = l.paths[t] > kSaturated - l.paths[u] ? kSaturated : l.paths[t] + l.paths[u];
+        }
+      }
+      AllPairsSummary& a = l.sum;
+      a.unreachable_pairs += n - l.queue.size();
+      for (std::size_t j = 1; j < l.queue.size(); ++j) {
+        const std::uint32_t t = l.queue[j];
+        ++a.ordered_pairs;
+        a.sum_distances += l.dist[t];
+        a.diameter = std::max<std::uint64_t>(a.diameter, l.dist[t]);
+        const std::uint64_t p = l.paths[t];
+        a.max_paths = std::max(a.max_paths, p);
+        if (p == 1) ++a.one_path;
+        else if (p == 2) ++a.two_paths;
+        else ++a.more_paths;
+      }
+    }
+  });
+  AllPairsSummary total;
+  total.states = n;
+  for (const Local& l : locals) {
+    const AllPairsSummary& a = l.sum;
+    total.ordered_pairs += a.ordered_pairs;
+    total.unreachable_pairs += a.unreachable_pairs;
+    total.sum_distances += a.sum_distances;
+    total.diameter = std::max(total.diameter, a.diameter);
+    total.one_path += a.one_path;
+    total.two_paths += a.two_paths;
+    total.more_paths += a.more_paths;
+    total.max_paths = std::max(total.max_paths, a.max_paths);
+  }
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return total;
+}
+
+}  // namespace hanoi
