@@ -383,7 +383,7 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
                       " shortest paths (claim: at most " + std::to_string(r.max_paths) + ")";
             ++unexpected;
           } else {
-            verdict = "at most " + std::to_string(a.max_paths) + " shortest paths per pair";
+            verdict = "most shortest paths between two states: " + std::to_string(a.max_paths);
           }
           line << "| " << n << " | " << a.states << " | " << a.ordered_pairs << " | " << a.sum_distances
                << " | " << a.diameter << " | " << a.one_path << " | " << a.two_paths << " | "
