@@ -14,7 +14,7 @@
 //   count is the answer.  Variants whose moves cannot be undone enumerate their own
 //   predecessors (core.hpp), so directed graphs are counted correctly.
 // * `all_pairs_summary` runs a breadth-first search with path counting from every
-//   reachable state of a small graph (at most 2^16 states, an explicit adjacency
+//   reachable state of a small graph (at most 2^16 ranks, an explicit adjacency
 //   array, parallel over sources): the sum of all distances, the diameter, and how
 //   many ordered pairs have one, two or more shortest paths (Hinz: for the classic
 //   puzzle, never more than two).
@@ -72,6 +72,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   dist1[level[0]] = 1;
   std::uint32_t depth = 0;
   out.states_searched = 1;
+  auto last_report = t0;
   for (;;) {
     for (Rank r : level)
       if (v.is_goal(v.unrank(r))) goals.push_back(r);
@@ -91,8 +92,10 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
     ++depth;
     out.states_searched += next.size();
     level.swap(next);
-    if (options.progress && depth % 64 == 0)
+    if (options.progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
+      last_report = std::chrono::steady_clock::now();
       std::fprintf(stderr, "[count] level %u: %zu states\n", depth, level.size());
+    }
   }
   if (goals.empty()) {
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -150,6 +153,9 @@ template <StateSpace V>
 AllPairsSummary all_pairs_summary(const V& v) {
   using State = typename V::State;
   const auto t0 = std::chrono::steady_clock::now();
+  if (v.num_ranks() > kAllPairsMaxStates)
+    throw std::length_error("all-pairs distances take at most 65536 ranks (this space has " +
+                            std::to_string(v.num_ranks()) + ")");
   // The reachable states, numbered in BFS order, and their successors as an array.
   std::vector<Rank> order{v.rank(v.start())};
   std::vector<std::uint32_t> offsets{0}, targets;
@@ -160,8 +166,6 @@ AllPairsSummary all_pairs_summary(const V& v) {
       v.for_each_successor(v.unrank(order[i]), [&](const State& t, Move) {
         const Rank rt = v.rank(t);
         if (index1[rt] == 0) {
-          if (order.size() >= kAllPairsMaxStates)
-            throw std::length_error("all-pairs distances take at most 65536 states");
           order.push_back(rt);
           index1[rt] = static_cast<std::uint32_t>(order.size());
         }

@@ -35,15 +35,32 @@ BatchFile read_batch_file(const std::string& path) {
   return b;
 }
 
+std::string optional_string(const toml::table& t, const char* key, const std::string& where) {
+  const toml::node* node = t.get(key);
+  if (node == nullptr) return "";
+  auto v = node->value_exact<std::string>();
+  if (!v) throw UsageError(where + ": '" + key + "' must be a string");
+  return *v;
+}
+
+std::int64_t optional_int(const toml::table& t, const char* key, const std::string& where,
+                          std::int64_t fallback, std::int64_t min) {
+  const toml::node* node = t.get(key);
+  if (node == nullptr) return fallback;
+  auto v = node->value_exact<std::int64_t>();
+  if (!v || *v < min)
+    throw UsageError(where + ": '" + key + "' must be an integer of at least " + std::to_string(min));
+  return *v;
+}
+
 RowCommon read_row_common(const toml::table& t, const std::string& where) {
   RowCommon r;
   r.where = where;
-  auto variant = t["variant"].value<std::string>();
-  if (!variant) throw UsageError(where + ": 'variant' is required");
-  r.variant = *variant;
-  r.problem = t["problem"].value_or(std::string());
-  r.pegs = static_cast<int>(t["pegs"].value_or(std::int64_t{0}));
-  r.note = t["note"].value_or(std::string());
+  r.variant = optional_string(t, "variant", where);
+  if (r.variant.empty()) throw UsageError(where + ": 'variant' is required");
+  r.problem = optional_string(t, "problem", where);
+  r.pegs = static_cast<int>(optional_int(t, "pegs", where, 0, 0));
+  r.note = optional_string(t, "note", where);
   if (auto single = t["n"].value<std::int64_t>()) {
     r.n_lo = r.n_hi = static_cast<int>(*single);
   } else if (const toml::array* range = t["n"].as_array();

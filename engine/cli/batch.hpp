@@ -34,6 +34,10 @@ struct RowCommon {
 BatchFile read_batch_file(const std::string& path);
 RowCommon read_row_common(const toml::table& t, const std::string& where);
 std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where);
+// A key of the wrong type (or below `min`) is an error, never silently the default.
+std::string optional_string(const toml::table& t, const char* key, const std::string& where);
+std::int64_t optional_int(const toml::table& t, const char* key, const std::string& where,
+                          std::int64_t fallback, std::int64_t min);
 
 // Creates the directory (and parents) or throws UsageError.
 std::filesystem::path prepare_out_dir(const std::string& out_dir);

@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
                       "also count the optimal solutions exactly (4 bytes per rank)");
   structure->add_flag("--all-pairs", structure_flags.all_pairs,
                       "also sum the distances and count shortest paths between every pair of states "
-                      "(at most 65536 states)");
+                      "(at most 65536 ranks)");
   structure->add_option("--farthest", structure_flags.farthest,
                         "describe this many states at the maximal distance (default 4)");
 

@@ -120,6 +120,10 @@ int cmd_frame(const CommonOptions& o) {
 int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
   const Family& fam = variants::find_family(o.variant);
   const Params p = fam.normalize(Params{o.n, o.pegs, o.problem});
+  if (flags.all_pairs && fam.rank_space(p) > kAllPairsMaxStates)
+    throw UsageError("--all-pairs takes at most " + std::to_string(kAllPairsMaxStates) + " ranks; " +
+                     fam.name() + " n=" + std::to_string(p.n) + " has " +
+                     std::to_string(fam.rank_space(p)) + " (lower n)");
   SearchOptions so = search_options(o);
   so.want_path = false;
   so.farthest = flags.farthest;
@@ -197,7 +201,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
   for (const toml::table* t : batch.rows) {
     Row r;
     static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
-    r.expect = (*t)["expect"].value_or(std::string());
+    r.expect = optional_string(*t, "expect", r.where);
     if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
       throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
     const Family& fam = variants::find_family(r.variant);
@@ -307,13 +311,21 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
   for (const toml::table* t : batch.rows) {
     Row r;
     static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
-    r.measure = (*t)["measure"].value_or(std::string("eccentricity"));
+    r.measure = optional_string(*t, "measure", r.where);
+    if (r.measure.empty()) r.measure = "eccentricity";
     if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
       throw UsageError(r.where + ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
-    r.farthest = static_cast<std::size_t>((*t)["farthest"].value_or(std::int64_t{2}));
-    r.max_paths = static_cast<std::uint64_t>((*t)["max_paths"].value_or(std::int64_t{0}));
+    r.farthest = static_cast<std::size_t>(optional_int(*t, "farthest", r.where, 2, 0));
+    r.max_paths = static_cast<std::uint64_t>(optional_int(*t, "max_paths", r.where, 0, 1));
     const Family& fam = variants::find_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) fam.normalize(Params{n, r.pegs, r.problem});
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      // Checked before any search, so that a batch does not fail half-way.
+      if (r.measure == "all-pairs" && fam.rank_space(p) > kAllPairsMaxStates)
+        throw UsageError(r.where + ": all-pairs takes at most " + std::to_string(kAllPairsMaxStates) +
+                         " ranks; " + fam.name() + " n=" + std::to_string(n) + " has " +
+                         std::to_string(fam.rank_space(p)));
+    }
     rows.push_back(std::move(r));
   }
   const std::filesystem::path dir = prepare_out_dir(out_dir);

@@ -44,7 +44,7 @@ std::vector<Row> read_rows(const BatchFile& batch) {
     const std::string where = batch.path + " row " + std::to_string(++index);
     Row r;
     static_cast<RowCommon&>(r) = read_row_common(*t, where);
-    r.known_mismatch = (*t)["known_mismatch"].value_or(std::string());
+    r.known_mismatch = optional_string(*t, "known_mismatch", where);
     r.all_algorithms = t->get("algorithms") == nullptr;
     r.algorithms = string_list(*t, "algorithms", where);
     r.bounds = string_list(*t, "bounds", where);
