@@ -79,7 +79,8 @@ class Family {
   virtual Params normalize(Params p) const = 0;
   virtual SearchResult optimum(const Params& p, const SearchOptions& o) const = 0;
   // The optimum against the best Frame-type solution (frame.hpp).
-  virtual FrameAnalysis frame(const Params& p, const SearchOptions& o, bool want_moves) const = 0;
+  virtual FrameAnalysis frame(const Params& p, const SearchOptions& o, bool want_moves,
+                              FrameScope scope) const = 0;
   // The exact number of optimal solutions (structure.hpp).
   virtual SolutionCount count_optimal(const Params& p, const SearchOptions& o) const = 0;
   // Distances and shortest-path counts between every pair of reachable states.
@@ -162,10 +163,11 @@ class FamilyImpl final : public Family {
     return breadth_first_search(space, o);
   }
 
-  FrameAnalysis frame(const Params& p, const SearchOptions& o, bool want_moves) const override {
+  FrameAnalysis frame(const Params& p, const SearchOptions& o, bool want_moves,
+                      FrameScope scope) const override {
     if constexpr (HasDiscPegs<Space>) {
       const Space space = spec_.make(p);
-      return analyse_frame(space, o, want_moves);
+      return analyse_frame(space, o, want_moves, scope);
     } else {
       throw UsageError(spec_.name + " has no single largest disc: the Frame hypothesis does not apply");
     }

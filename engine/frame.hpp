@@ -21,6 +21,12 @@
 //   replays it and names those moves.  With `want_moves`, a Frame-type optimal
 //   solution is also kept and replayed.
 // * A variant takes part by naming the peg of each disc: `peg_of(state, disc)`.
+// * Scope.  The hypothesis speaks of the largest disc only (`kLargestDisc`).  The
+//   recursive solutions of seed 002 ("based on the same strategy outlined for
+//   Domino ... necessarily of Frame type") also move every smaller tower in
+//   consecutive sub-stacks; `kEveryDisc` asks that of every move: when disc d
+//   moves, the discs 1..d-1 form runs of consecutive sizes on the other pegs.
+//   Comparing both says which reading a seed's claim depends on.
 #pragma once
 
 #include <bit>
@@ -42,13 +48,19 @@ concept HasDiscPegs = StateSpace<V> && requires(const V& v, const typename V::St
   { v.peg_of(s, d) } -> std::convertible_to<int>;
 };
 
-// Whether moving the largest disc from `from` to `to` in `s` is a Frame-type move.
+enum class FrameScope { kLargestDisc, kEveryDisc };
+
+inline const char* scope_name(FrameScope scope) {
+  return scope == FrameScope::kLargestDisc ? "largest-disc" : "every-disc";
+}
+
+// Whether moving disc `disc` from `from` to `to` in `s` is a Frame-type move: the
+// smaller discs are off both pegs and form runs of consecutive sizes.
 template <HasDiscPegs V>
-bool is_frame_move(const V& v, const typename V::State& s, int from, int to) {
-  const int n = v.discs();
+bool is_frame_move_of(const V& v, const typename V::State& s, int disc, int from, int to) {
   std::uint64_t on[16] = {};
   const int m = v.pegs();
-  for (int d = 1; d < n; ++d) on[v.peg_of(s, d)] |= std::uint64_t{1} << (d - 1);
+  for (int d = 1; d < disc; ++d) on[v.peg_of(s, d)] |= std::uint64_t{1} << (d - 1);
   for (int p = 0; p < m; ++p) {
     const std::uint64_t x = on[p];
     if (x == 0) continue;
@@ -59,7 +71,13 @@ bool is_frame_move(const V& v, const typename V::State& s, int from, int to) {
   return true;
 }
 
+// The hypothesis's own question: a move of the largest disc.
 template <HasDiscPegs V>
+bool is_frame_move(const V& v, const typename V::State& s, int from, int to) {
+  return is_frame_move_of(v, s, v.discs(), from, to);
+}
+
+template <HasDiscPegs V, FrameScope kScope = FrameScope::kLargestDisc>
 class FrameRestricted {
  public:
   using State = typename V::State;
@@ -79,9 +97,9 @@ class FrameRestricted {
 
   MoveCheck<State> check_move(const State& s, int from, int to) const {
     MoveCheck<State> c = base_.check_move(s, from, to);
-    if (c.legal && c.disc == largest_ && !allowed(s, from, to)) {
+    if (c.legal && checked(c.disc) && !allowed(s, c.disc, from, to)) {
       c.legal = false;
-      c.rule = "the largest disc moves only from a Frame configuration";
+      c.rule = "a Frame-restricted disc moves only from a Frame configuration";
     }
     return c;
   }
@@ -89,7 +107,7 @@ class FrameRestricted {
   template <class F>
   HANOI_ALWAYS_INLINE void for_each_successor(const State& s, F&& f) const {
     base_.for_each_successor(s, [&](const State& t, Move mv) HANOI_ALWAYS_INLINE {
-      if (mv.disc == largest_ && !allowed(s, mv.from, mv.to)) return;
+      if (checked(mv.disc) && !allowed(s, mv.disc, mv.from, mv.to)) return;
       f(t, mv);
     });
   }
@@ -99,15 +117,16 @@ class FrameRestricted {
     requires(!V::kReversible)
   void for_each_predecessor(const State& s, F&& f) const {
     base_.for_each_predecessor(s, [&](const State& u, Move mv) {
-      if (mv.disc == largest_ && !allowed(u, mv.from, mv.to)) return;
+      if (checked(mv.disc) && !allowed(u, mv.disc, mv.from, mv.to)) return;
       f(u, mv);
     });
   }
 
  private:
+  bool checked(int disc) const { return kScope == FrameScope::kEveryDisc || disc == largest_; }
   // Out of line: the largest disc moves rarely, and the hot loop stays small.
-  [[gnu::noinline]] bool allowed(const State& s, int from, int to) const {
-    return is_frame_move(base_, s, from, to);
+  [[gnu::noinline]] bool allowed(const State& s, int disc, int from, int to) const {
+    return is_frame_move_of(base_, s, disc, from, to);
   }
 
   const V& base_;
@@ -127,6 +146,7 @@ struct FrameAnalysis {
   std::vector<std::string> non_frame_configurations;  // the state before each of those moves
   // With want_moves: a Frame-type solution of length frame_optimal, replayed.
   std::vector<Move> frame_solution;
+  FrameScope scope = FrameScope::kLargestDisc;
   double seconds = 0;
 };
 
@@ -137,13 +157,14 @@ namespace detail {
 // witness that the checker rejects must never be reported.
 template <HasDiscPegs V>
 std::vector<std::uint64_t> replay_frame_witness(const V& v, const std::vector<Move>& moves,
-                                                std::uint64_t expected,
+                                                std::uint64_t expected, FrameScope scope,
                                                 std::vector<std::string>* configurations = nullptr) {
   Replayer<V> checker(v, moves.size());
   std::vector<std::uint64_t> non_frame;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
-    if (m.disc == v.discs() && !is_frame_move(v, checker.state(), m.from, m.to)) {
+    const bool checked = scope == FrameScope::kEveryDisc || m.disc == v.discs();
+    if (checked && !is_frame_move_of(v, checker.state(), m.disc, m.from, m.to)) {
       non_frame.push_back(i);
       if (configurations) configurations->push_back(v.describe(checker.state()));
     }
@@ -159,7 +180,8 @@ std::vector<std::uint64_t> replay_frame_witness(const V& v, const std::vector<Mo
 }  // namespace detail
 
 template <HasDiscPegs V>
-FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_moves) {
+FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_moves,
+                            FrameScope scope = FrameScope::kLargestDisc) {
   const auto t0 = std::chrono::steady_clock::now();
   FrameAnalysis a;
   SearchOptions so = options;
@@ -167,15 +189,18 @@ FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_
   so.want_path = false;
   a.full = breadth_first_search(v, so);
   if (a.full.outcome == SearchOutcome::kGoalReached) a.optimal = a.full.optimum;
-  const FrameRestricted<V> restricted(v);
   SearchOptions fo = so;
   fo.want_path = want_moves;
-  a.frame = breadth_first_search(restricted, fo);
+  if (scope == FrameScope::kLargestDisc) {
+    a.frame = breadth_first_search(FrameRestricted<V, FrameScope::kLargestDisc>(v), fo);
+  } else {
+    a.frame = breadth_first_search(FrameRestricted<V, FrameScope::kEveryDisc>(v), fo);
+  }
   if (a.frame.outcome == SearchOutcome::kGoalReached) a.frame_optimal = a.frame.optimum;
   a.holds = a.optimal && a.frame_optimal && *a.optimal == *a.frame_optimal;
   if (a.frame_optimal && want_moves) {
     a.frame_solution = a.frame.path;
-    if (!detail::replay_frame_witness(v, a.frame_solution, *a.frame_optimal).empty())
+    if (!detail::replay_frame_witness(v, a.frame_solution, *a.frame_optimal, scope).empty())
       throw std::logic_error("the Frame-restricted search produced a non-Frame move");
   }
   if (a.optimal && !a.holds) {
@@ -184,10 +209,11 @@ FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_
     const SearchResult w = breadth_first_search(v, wo);
     a.witness = w.path;
     a.non_frame_moves =
-        detail::replay_frame_witness(v, a.witness, *a.optimal, &a.non_frame_configurations);
+        detail::replay_frame_witness(v, a.witness, *a.optimal, scope, &a.non_frame_configurations);
     if (a.non_frame_moves.empty())
       throw std::logic_error("an optimal solution shorter than every Frame-type one has only Frame moves");
   }
+  a.scope = scope;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return a;
 }

@@ -11,6 +11,7 @@
 #include "variants/lundon/lundon.hpp"
 #include "variants/rainbow/rainbow.hpp"
 #include "variants/reves/reves.hpp"
+#include "variants/reves_sym/reves_sym.hpp"
 #include "variants/reversi/reversi.hpp"
 
 namespace hanoi::variants {
@@ -20,6 +21,7 @@ const std::vector<std::unique_ptr<Family>>& all_families() {
     std::vector<std::unique_ptr<Family>> f;
     f.push_back(classic::make_family());
     f.push_back(reves::make_family());
+    f.push_back(reves_sym::make_family());
     f.push_back(cyclic::make_family());
     f.push_back(adjacent::make_family());
     f.push_back(four_star::make_family());

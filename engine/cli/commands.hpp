@@ -42,7 +42,7 @@ struct StructureFlags {
   bool all_pairs = false;   // distances and shortest-path counts between all pairs
   std::size_t farthest = 4; // states at maximal distance to describe
 };
-int cmd_frame(const CommonOptions& o);
+int cmd_frame(const CommonOptions& o, bool every_disc);
 int cmd_structure(const CommonOptions& o, const StructureFlags& flags);
 // Batch kinds "frame" and "structure" (study.cpp), dispatched from cmd_verify.
 int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,

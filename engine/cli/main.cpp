@@ -70,6 +70,9 @@ int main(int argc, char** argv) {
   add_resources(frame, opt);
   frame->add_flag("--json", opt.json, "machine-readable output (optimal, frame_optimal, holds, ...)");
   frame->add_flag("--moves", opt.moves, "also print a Frame-type solution of the best length");
+  bool every_disc = false;
+  frame->add_flag("--every-disc", every_disc,
+                  "restrict every disc's moves, not only the largest's (recursive Frame type)");
 
   hanoi::cli::StructureFlags structure_flags;
   auto* structure = app.add_subcommand(
@@ -118,7 +121,7 @@ int main(int argc, char** argv) {
     if (*list) return hanoi::cli::cmd_list(list_json);
     if (*optimum) return hanoi::cli::cmd_optimum(opt, levels, stop_at_goal);
     if (*run) return hanoi::cli::cmd_run(opt, algorithm);
-    if (*frame) return hanoi::cli::cmd_frame(opt);
+    if (*frame) return hanoi::cli::cmd_frame(opt, every_disc);
     if (*structure) return hanoi::cli::cmd_structure(opt, structure_flags);
     if (*verify) return hanoi::cli::cmd_verify(batch, out_dir, opt, command_line);
   } catch (const hanoi::UsageError& e) {

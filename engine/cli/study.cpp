@@ -68,12 +68,13 @@ std::string seconds_text(double s) {
 
 }  // namespace
 
-int cmd_frame(const CommonOptions& o) {
+int cmd_frame(const CommonOptions& o, bool every_disc) {
   const Family& fam = variants::find_family(o.variant);
   const Params p = fam.normalize(Params{o.n, o.pegs, o.problem});
   SearchOptions so = search_options(o);
   so.want_path = false;
-  const FrameAnalysis a = fam.frame(p, so, o.moves);
+  const FrameScope scope = every_disc ? FrameScope::kEveryDisc : FrameScope::kLargestDisc;
+  const FrameAnalysis a = fam.frame(p, so, o.moves, scope);
   const auto formula = fam.closed_form(p);
   if (o.json) {
     json j;
@@ -84,6 +85,7 @@ int cmd_frame(const CommonOptions& o) {
     j["optimal"] = a.optimal ? json(*a.optimal) : json(nullptr);
     j["frame_optimal"] = a.frame_optimal ? json(*a.frame_optimal) : json(nullptr);
     j["holds"] = a.holds;
+    j["scope"] = scope_name(scope);
     j["gap"] = a.optimal && a.frame_optimal ? json(*a.frame_optimal - *a.optimal) : json(nullptr);
     j["formula"] = formula ? json(*formula) : json(nullptr);
     j["formula_name"] = fam.formula_name(p);
@@ -101,13 +103,14 @@ int cmd_frame(const CommonOptions& o) {
   }
   std::cout << fam.name() << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
             << "  optimum:         " << opt_text(a.optimal, "unreachable") << "\n"
-            << "  best Frame-type: " << opt_text(a.frame_optimal, "none (no Frame-type solution)")
+            << (every_disc ? "  best Frame-type, every disc: " : "  best Frame-type: ")<< opt_text(a.frame_optimal, "none (no Frame-type solution)")
             << "\n";
   if (formula) std::cout << "  formula:         " << *formula << "  (" << fam.formula_name(p) << ")\n";
   std::cout << "  Frame hypothesis: " << frame_verdict(a) << "\n";
   if (!a.witness.empty()) {
     std::cout << "  witness: an optimal solution of " << a.witness.size()
-              << " moves, replayed by the rule checker; its largest-disc moves not of Frame type:\n";
+              << " moves, replayed by the rule checker; its moves not of Frame type"
+              << (every_disc ? "" : " (largest disc)") << ":\n";
     for (const std::string& line : non_frame_lines(a)) std::cout << "    " << line << "\n";
     std::cout << "  witness moves: " << format_moves(a.witness) << "\n";
   }
@@ -195,6 +198,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
   const auto t0 = std::chrono::steady_clock::now();
   struct Row : RowCommon {
     std::string expect;
+    FrameScope scope = FrameScope::kLargestDisc;
   };
   std::vector<Row> rows;
   int index = 0;
@@ -204,6 +208,10 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
     r.expect = optional_string(*t, "expect", r.where);
     if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
       throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
+    const std::string scope = optional_string(*t, "scope", r.where);
+    if (scope == "every-disc") r.scope = FrameScope::kEveryDisc;
+    else if (!scope.empty() && scope != "largest-disc")
+      throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
     const Family& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) fam.normalize(Params{n, r.pegs, r.problem});
     rows.push_back(std::move(r));
@@ -222,6 +230,9 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
     md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
        << "`\n\n";
     if (!r.note.empty()) md << r.note << "\n\n";
+    if (r.scope == FrameScope::kEveryDisc)
+      md << "Scope: every disc (each move of disc d from a configuration where discs 1..d-1 "
+            "form runs of consecutive sizes off its two pegs), not only the largest.\n\n";
     if (!r.expect.empty()) md << "Claim: the hypothesis " << r.expect << " for every n below.\n\n";
     md << "| n | optimum | best Frame-type | gap | formula (" << fam.formula_name(first)
        << ") | search s | verdict |\n|---|---|---|---|---|---|---|\n";
@@ -235,7 +246,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
       FrameAnalysis a;
       std::string verdict;
       try {
-        a = fam.frame(p, so, false);
+        a = fam.frame(p, so, false, r.scope);
         verdict = frame_verdict(a);
         if (!a.holds) ++failures;
         if (!r.expect.empty() && (r.expect == "holds") != a.holds) {
@@ -270,7 +281,8 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
       md << "\nSmallest n where the hypothesis fails here: **n = " << first_failure_n
          << "**, optimum " << *a.optimal << " against " << opt_text(a.frame_optimal, "none")
          << " for the best Frame-type solution.  Witness: an optimal solution of "
-         << a.witness.size() << " moves (replayed by the rule checker); its largest-disc moves "
+         << a.witness.size() << " moves (replayed by the rule checker); its "
+         << (r.scope == FrameScope::kEveryDisc ? "" : "largest-disc ") << "moves "
          << "that are not of Frame type:\n\n";
       for (const std::string& line : non_frame_lines(a)) md << "- " << line << "\n";
       md << "\nMoves (disc:from->to): `" << format_moves(a.witness) << "`\n";

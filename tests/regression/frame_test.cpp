@@ -426,5 +426,102 @@ TEST(FrameWitness, ReversiDDDF4AndOthersFoundByTheOracle) {
   std::printf("[frame witness] %d failing cases checked\n", found);
 }
 
+
+// ---------------------------------------------------------------------------------
+// FrameScope::kEveryDisc: every move of disc d needs discs 1..d-1 in runs of
+// consecutive sizes off its two pegs (the recursive Frame type of seed 002's
+// Domino-style solutions).  Same oracle construction, with its own predicate.
+// ---------------------------------------------------------------------------------
+namespace every_disc {
+
+bool frame_move(std::vector<std::vector<int>> pegs, int disc, int from, int to) {
+  for (std::size_t p = 0; p < pegs.size(); ++p) {
+    std::vector<int> smaller;
+    for (int x : pegs[p])
+      if (x < disc) smaller.push_back(x);
+    if (smaller.empty()) continue;
+    if (static_cast<int>(p) == from || static_cast<int>(p) == to) return false;
+    std::sort(smaller.begin(), smaller.end());
+    if (smaller.back() - smaller.front() + 1 != static_cast<int>(smaller.size())) return false;
+  }
+  return true;
+}
+
+template <class V>
+void check(const V& v, const std::string& what) {
+  SCOPED_TRACE(what);
+  using State = typename V::State;
+  const testing::ExplicitGraph<V> g = testing::build_explicit_graph(v);
+  std::map<std::string, std::size_t> id;
+  for (std::size_t i = 0; i < g.states.size(); ++i) id.emplace(testing::state_key(g.states[i]), i);
+  Graph restricted(g.states.size());
+  for (std::size_t u = 0; u < g.states.size(); ++u) {
+    const State s = g.states[u];
+    for (int from = 0; from < v.pegs(); ++from)
+      for (int to = 0; to < v.pegs(); ++to) {
+        if (from == to) continue;
+        const auto c = v.check_move(s, from, to);
+        if (!c.legal || !frame_move(sizes_on_pegs(v, s), c.disc, from, to)) continue;
+        boost::add_edge(u, id.at(testing::state_key(c.next)), restricted);
+      }
+  }
+  const FrameAnalysis a = analyse_frame(v, SearchOptions{}, /*want_moves=*/true, FrameScope::kEveryDisc);
+  EXPECT_EQ(a.optimal, goal_distance(v, g, bgl_distances(g.graph, 0)));
+  EXPECT_EQ(a.frame_optimal, goal_distance(v, g, bgl_distances(restricted, 0)));
+  // Both sequences replay legally; the Frame-type one has no non-Frame move of any
+  // disc, and the witness's non-Frame moves are exactly those this predicate flags.
+  auto judge = [&](const std::vector<Move>& moves) {
+    Replayer<V> checker(v);
+    std::vector<std::uint64_t> bad;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (!frame_move(sizes_on_pegs(v, checker.state()), moves[i].disc, moves[i].from, moves[i].to))
+        bad.push_back(i);
+      EXPECT_TRUE(checker.step(moves[i])) << "move " << i;
+    }
+    EXPECT_TRUE(checker.finish());
+    return bad;
+  };
+  if (a.frame_optimal) {
+    EXPECT_EQ(a.frame_solution.size(), *a.frame_optimal);
+    EXPECT_TRUE(judge(a.frame_solution).empty());
+  }
+  if (a.optimal && !a.holds) {
+    EXPECT_EQ(a.witness.size(), *a.optimal);
+    EXPECT_EQ(a.non_frame_moves, judge(a.witness));
+    EXPECT_FALSE(a.non_frame_moves.empty());
+  }
+}
+
+}  // namespace every_disc
+
+TEST(FrameEveryDisc, MatchesOracle) {
+  int fails = 0;
+  for (int n = 1; n <= 6; ++n) {
+    for (const char* problem : {"DDDF", "DDDE", "BABA"}) {
+      const Params p = params("reversi", n, 0, problem);
+      every_disc::check(variants::reversi::make_space(p), label("reversi", p));
+      fails += analyse_frame(variants::reversi::make_space(p), SearchOptions{}, false,
+                             FrameScope::kEveryDisc).holds ? 0 : 1;
+    }
+    every_disc::check(variants::reves::make_space(params("reves", n, 4)), "reves m=4 n=" + std::to_string(n));
+    every_disc::check(variants::checkers::make_space(params("checkers", n)), "checkers n=" + std::to_string(n));
+    every_disc::check(variants::adjacent::make_space(params("adjacent", n, 4)), "adjacent m=4 n=" + std::to_string(n));
+  }
+  for (int n = 1; n <= 4; ++n)
+    every_disc::check(variants::lundon::make_space(params("lundon", n, 0, "A")), "lundon A n=" + std::to_string(n));
+  EXPECT_GT(fails, 0) << "the sweep must include cases where the every-disc reading fails";
+}
+
+TEST(FrameEveryDisc, ImpliesTheLargestDiscReading) {
+  // Restricting every disc restricts the largest too: never shorter.
+  for (int n = 1; n <= 8; ++n) {
+    const auto v = variants::reversi::make_space(params("reversi", n));
+    const FrameAnalysis largest = analyse_frame(v, SearchOptions{}, false);
+    const FrameAnalysis every = analyse_frame(v, SearchOptions{}, false, FrameScope::kEveryDisc);
+    ASSERT_TRUE(largest.frame_optimal && every.frame_optimal);
+    EXPECT_GE(*every.frame_optimal, *largest.frame_optimal) << "n=" << n;
+  }
+}
+
 }  // namespace
 }  // namespace hanoi

@@ -228,6 +228,19 @@ TEST(StudyCli, FrameReversiFailsWithWitness) {
   EXPECT_FALSE(j.contains("frame_solution")) << "only with --moves";
 }
 
+TEST(StudyCli, FrameEveryDiscScope) {
+  const Outcome every = hanoi_cli("frame reversi -n 6 --every-disc --json --moves");
+  ASSERT_EQ(every.status, 0) << every;
+  const json je = parse_json(every);
+  EXPECT_EQ(je["scope"], "every-disc");
+  const json jl = parse_json(hanoi_cli("frame reversi -n 6 --json"));
+  EXPECT_EQ(jl["scope"], "largest-disc");
+  EXPECT_EQ(je["optimal"], jl["optimal"]);
+  // Restricting every disc can only lengthen the best restricted solution.
+  EXPECT_GE(je["frame_optimal"].get<std::uint64_t>(), jl["frame_optimal"].get<std::uint64_t>());
+  EXPECT_EQ(moves_of(je["frame_solution"]).size(), je["frame_optimal"].get<std::uint64_t>());
+}
+
 TEST(StudyCli, FrameRevesHoldsWithFrameSolution) {
   const Outcome o = hanoi_cli("frame reves --pegs 4 -n 6 --json --moves");
   ASSERT_EQ(o.status, 0) << o;

@@ -1,0 +1,95 @@
+#include "variants/reves_sym/reves_sym.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "variants/reves/reves.hpp"
+
+namespace hanoi::variants::reves_sym {
+
+Space::Space(int n) : n_(n) {
+  if (n < 1 || n > kMaxDiscs)
+    throw std::invalid_argument("reves-sym takes n from 1 to " + std::to_string(kMaxDiscs));
+  low_ = n == 32 ? detail::kEven : detail::kEven & ((std::uint64_t{1} << (2 * n)) - 1);
+}
+
+void Space::refuse_predecessors() {
+  throw UsageError(
+      "reves-sym cannot walk back along moves (--moves witnesses, optimal-solution counts, "
+      "Frame witnesses): a move in one orbit member's pegs does not determine the previous "
+      "orbit; use reves --pegs 4 for these");
+}
+
+std::vector<std::vector<int>> Space::explicit_stacks(const State& s) const {
+  std::vector<std::vector<int>> stacks(kPegs);
+  for (int d = n_; d >= 1; --d) stacks[static_cast<std::size_t>(peg_of(s, d))].push_back(d);
+  return stacks;
+}
+
+MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
+  MoveCheck<State> c;
+  if (from < 0 || from >= kPegs || to < 0 || to >= kPegs) {
+    c.rule = "no such peg";
+    return c;
+  }
+  if (from == to) {
+    c.rule = "a move must change peg";
+    return c;
+  }
+  const auto stacks = explicit_stacks(s);
+  const auto& src = stacks[static_cast<std::size_t>(from)];
+  const auto& dst = stacks[static_cast<std::size_t>(to)];
+  if (src.empty()) {
+    c.rule = "the source peg is empty";
+    return c;
+  }
+  const int d = src.back();
+  c.disc = d;
+  if (!dst.empty() && dst.back() < d) {
+    c.rule = "a disc may not be placed on a smaller disc";
+    return c;
+  }
+  // The configuration after the move, disc by disc, then its orbit's canonical member.
+  std::uint64_t next = 0;
+  for (int p = 0; p < kPegs; ++p)
+    for (int e : stacks[static_cast<std::size_t>(p)])
+      next |= static_cast<std::uint64_t>(e == d ? to : p) << (2 * (e - 1));
+  c.legal = true;
+  c.next = State{canonical(next)};
+  return c;
+}
+
+std::string Space::describe(const State& s) const {
+  std::string out;
+  const auto stacks = explicit_stacks(s);
+  for (std::size_t p = 0; p < stacks.size(); ++p) {
+    if (p != 0) out.append(" | ");
+    out.append(std::to_string(p)).push_back(':');
+    for (int d : stacks[p]) out.append(" ").append(std::to_string(d));
+  }
+  return out;
+}
+
+Space make_space(const Params& p) {
+  return Space(p.n);
+}
+
+std::unique_ptr<Family> make_family() {
+  FamilySpec<Space> spec;
+  spec.name = "reves-sym";
+  spec.summary =
+      "Reve's puzzle (4 pegs) modulo the symmetry of pegs 1-3: one state per orbit; same "
+      "distances from the start, about 1/6 of the states (states and level sizes count orbits)";
+  spec.default_pegs = spec.min_pegs = spec.max_pegs = kPegs;
+  spec.max_n = [](int) { return kMaxDiscs; };
+  spec.problems = {{"transfer", "0 -> another peg (all are equivalent here)"}};
+  spec.make = make_space;
+  spec.closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); };
+  spec.formula_name = [](const Params&) {
+    return std::string("Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
+  };
+  return make_family(std::move(spec));
+}
+
+}  // namespace hanoi::variants::reves_sym
