@@ -127,6 +127,14 @@ void write_batch_tables(const std::filesystem::path& dir, const std::string& bat
   std::fprintf(stderr, "[batch] wrote %s and %s\n", md_path.c_str(), csv_path.c_str());
 }
 
+int finish_batch(const std::filesystem::path& dir, const std::string& batch_path,
+                 const TableOutput& t, int unexpected, int too_big) {
+  write_batch_tables(dir, batch_path, t);
+  if (unexpected > 0) return 1;
+  if (too_big > 0) return 3;
+  return 0;
+}
+
 std::string csv_escape(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";

@@ -57,6 +57,11 @@ struct TableOutput {
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t);
 
+// Writes the tables, then gives the batch's exit status: 1 when a claim was
+// contradicted, 3 when a cell did not fit the memory budget, 0 otherwise.
+int finish_batch(const std::filesystem::path& dir, const std::string& batch_path,
+                 const TableOutput& t, int unexpected, int too_big);
+
 std::string csv_escape(const std::string& s);
 
 }  // namespace hanoi::cli

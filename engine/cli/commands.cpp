@@ -50,6 +50,10 @@ nlohmann::json moves_json(const std::vector<Move>& moves) {
   return arr;
 }
 
+nlohmann::json params_json(const Family& fam, const Params& p) {
+  return {{"variant", fam.name()}, {"n", p.n}, {"pegs", p.pegs}, {"problem", p.problem}};
+}
+
 int cmd_list(bool as_json) {
   json out = json::array();
   for (const auto& f : variants::all_families()) {
@@ -104,11 +108,7 @@ int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
   const SearchResult r = fam.optimum(p, so);
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   if (o.json) {
-    json j;
-    j["variant"] = fam.name();
-    j["n"] = p.n;
-    j["pegs"] = p.pegs;
-    j["problem"] = p.problem;
+    json j = params_json(fam, p);
     j["optimal"] = reached ? json(r.optimum) : json(nullptr);
     j["reachable"] = reached;
     j["states"] = r.states_reached;
@@ -158,12 +158,8 @@ int cmd_run(const CommonOptions& o, const std::string& algorithm) {
   const RunReport r = fam.run(p, algorithm, o.moves);
   const auto formula = fam.closed_form(p);
   if (o.json) {
-    json j;
-    j["variant"] = fam.name();
+    json j = params_json(fam, p);
     j["algorithm"] = r.algorithm;
-    j["n"] = p.n;
-    j["pegs"] = p.pegs;
-    j["problem"] = p.problem;
     j["legal"] = r.ok;
     j["moves_count"] = r.moves;
     j["error"] = r.ok ? json(nullptr) : json(r.error);

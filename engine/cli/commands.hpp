@@ -53,5 +53,7 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
 // "3:0->2" style, one move per token.
 std::string format_moves(const std::vector<Move>& moves);
 nlohmann::json moves_json(const std::vector<Move>& moves);
+// {"variant", "n", "pegs", "problem"}: the head of every command's JSON object.
+nlohmann::json params_json(const Family& fam, const Params& p);
 
 }  // namespace hanoi::cli

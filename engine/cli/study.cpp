@@ -77,11 +77,7 @@ int cmd_frame(const CommonOptions& o, bool every_disc) {
   const FrameAnalysis a = fam.frame(p, so, o.moves, scope);
   const auto formula = fam.closed_form(p);
   if (o.json) {
-    json j;
-    j["variant"] = fam.name();
-    j["n"] = p.n;
-    j["pegs"] = p.pegs;
-    j["problem"] = p.problem;
+    json j = params_json(fam, p);
     j["optimal"] = a.optimal ? json(*a.optimal) : json(nullptr);
     j["frame_optimal"] = a.frame_optimal ? json(*a.frame_optimal) : json(nullptr);
     j["holds"] = a.holds;
@@ -138,11 +134,7 @@ int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
   std::optional<AllPairsSummary> pairs;
   if (flags.all_pairs) pairs = fam.all_pairs(p);
   if (o.json) {
-    json j;
-    j["variant"] = fam.name();
-    j["n"] = p.n;
-    j["pegs"] = p.pegs;
-    j["problem"] = p.problem;
+    json j = params_json(fam, p);
     j["optimal"] = reached ? json(r.optimum) : json(nullptr);
     j["eccentricity"] = r.eccentricity;
     j["eccentricity_exceeds_optimum"] = reached && r.eccentricity > r.optimum;
@@ -304,10 +296,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
       "(for reves, Frame-Stewart).  Both searches stop at the goal's level.";
   out.body = md.str();
   out.csv = csv.str();
-  write_batch_tables(dir, batch.path, out);
-  if (unexpected > 0) return 1;
-  if (too_big > 0) return 3;
-  return 0;
+  return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 
 int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
@@ -449,10 +438,7 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
       "two or more shortest paths (an unordered pair counts twice).";
   out.body = md.str();
   out.csv = csv.str();
-  write_batch_tables(dir, batch.path, out);
-  if (unexpected > 0) return 1;
-  if (too_big > 0) return 3;
-  return 0;
+  return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 
 }  // namespace hanoi::cli

@@ -205,10 +205,7 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
       "replayed every move (a bound column is only claimed to be a solution).";
   out.body = md.str();
   out.csv = csv.str();
-  write_batch_tables(dir, batch_path, out);
-  if (unexpected > 0) return 1;
-  if (too_big > 0) return 3;
-  return 0;
+  return finish_batch(dir, batch_path, out, unexpected, too_big);
 }
 
 }  // namespace hanoi::cli
