@@ -8,13 +8,9 @@
 // for 4 pegs, 5 discs), A382111 / A007664 (eccentricity and optimum 13 for that
 // case).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
@@ -23,14 +19,11 @@
 #include <vector>
 
 #include "engine/replay.hpp"
+#include "support/cli_runner.hpp"
 #include "support/oracle.hpp"
 #include "variants/registry.hpp"
 #include "variants/reversi/reversi.hpp"
 #include "variants/reves/reves.hpp"
-
-#ifndef HANOI_BINARY
-#error "HANOI_BINARY must name the built hanoi program"
-#endif
 
 namespace hanoi {
 namespace {
@@ -38,92 +31,14 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// ---- minimal process helpers (as in cli_test.cpp) --------------------------------
-
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (fs::temp_directory_path() / "hanoi_study_cli_XXXXXX").string();
-    if (mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
-
-std::string quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-void write_file(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-  ASSERT_TRUE(out.good()) << p;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) out.push_back(line);
-  return out;
-}
-
-struct Outcome {
-  int status = -1;
-  std::string out, err, args;
-};
-
-std::ostream& operator<<(std::ostream& os, const Outcome& o) {
-  return os << "hanoi " << o.args << "\n  exit " << o.status << "\n  stdout: " << o.out.substr(0, 1500)
-            << "\n  stderr: " << o.err.substr(0, 800);
-}
-
-Outcome hanoi_cli(const std::string& args, const fs::path& cwd = fs::temp_directory_path()) {
-  TempDir capture;
-  const fs::path out = capture / "stdout", err = capture / "stderr";
-  const std::string cmd = "cd " + quote(cwd.string()) + " && " + quote(HANOI_BINARY) + " " + args +
-                          " </dev/null >" + quote(out.string()) + " 2>" + quote(err.string());
-  const int rc = std::system(cmd.c_str());
-  Outcome o;
-  o.args = args;
-  o.status = (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1;
-  o.out = slurp(out);
-  o.err = slurp(err);
-  return o;
-}
-
-json parse_json(const Outcome& o) {
-  try {
-    return json::parse(o.out);
-  } catch (const json::exception& e) {
-    ADD_FAILURE() << "stdout is not JSON (" << e.what() << ")\n" << o;
-    return json::object();
-  }
-}
-
-void expect_one_line_error(const Outcome& o, int status) {
-  EXPECT_EQ(o.status, status) << o;
-  const auto lines = lines_of(o.err);
-  ASSERT_EQ(lines.size(), 1u) << "expected exactly one stderr line\n" << o;
-  EXPECT_EQ(lines[0].rfind("hanoi: error:", 0), 0u) << o;
-}
+using testing::expect_one_line_error;
+using testing::hanoi_cli;
+using testing::lines_of;
+using testing::Outcome;
+using testing::parse_json;
+using testing::slurp;
+using testing::TempDir;
+using testing::write_file;
 
 // ---- independent checks -----------------------------------------------------------
 

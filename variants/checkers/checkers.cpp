@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "variants/checkers/frame.hpp"
+#include "variants/common/plain_rules.hpp"
 
 namespace hanoi::variants::checkers {
 namespace {
@@ -214,27 +215,10 @@ bool Space::is_legal(const State& s) const {
 
 MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
   MoveCheck<State> c;
-  if (from < 0 || from >= kPegs || to < 0 || to >= kPegs) {
-    c.rule = "peg out of range";
-    return c;
-  }
-  if (from == to) {
-    c.rule = "a move must change peg";
-    return c;
-  }
   const auto stacks = explicit_stacks(s);
-  const auto& src = stacks[static_cast<std::size_t>(from)];
+  if (!check_plain_move(c, stacks, from, to, kPegs)) return c;
   const auto& dst = stacks[static_cast<std::size_t>(to)];
-  if (src.empty()) {
-    c.rule = "the source peg is empty";
-    return c;
-  }
-  const int d = src.back();
-  c.disc = d;
-  if (!dst.empty() && dst.back() < d) {
-    c.rule = "a disc may not be placed on a smaller disc";
-    return c;
-  }
+  const int d = c.disc;
   if (dst.empty()) {
     if (base_[static_cast<std::size_t>(to)] == disc_colour(d)) {
       c.rule = "a disc may not rest directly on a base of its own colour";

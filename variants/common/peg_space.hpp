@@ -25,6 +25,7 @@
 
 #include "engine/core.hpp"
 #include "engine/peg_codec.hpp"
+#include "variants/common/plain_rules.hpp"
 
 namespace hanoi::variants {
 
@@ -95,21 +96,9 @@ class PegSpace {
   MoveCheck<State> check_move(const State& s, int from, int to) const {
     MoveCheck<State> c;
     const std::vector<std::vector<int>> stacks = explicit_stacks(s);
-    if (from == to) {
-      c.rule = "a move must change peg";
-      return c;
-    }
-    if (stacks[from].empty()) {
-      c.rule = "the source peg is empty";
-      return c;
-    }
-    const int d = stacks[from].back();
-    c.disc = d;
+    if (!check_plain_move(c, stacks, from, to, codec_.pegs())) return c;
+    const int d = c.disc;
     const int below = stacks[to].empty() ? 0 : stacks[to].back();
-    if (below != 0 && below < d) {
-      c.rule = "a disc may not be placed on a smaller disc";
-      return c;
-    }
     if (!rule_.allows(d, from, to, below)) {
       c.rule = rule_.name();
       return c;

@@ -1,9 +1,12 @@
 #include "variants/domino/domino.hpp"
 
+#include <array>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "variants/common/plain_rules.hpp"
 #include "variants/domino/procedures.hpp"
 
 namespace hanoi::variants::domino {
@@ -199,10 +202,6 @@ std::vector<std::vector<int>> DominoSpace::explicit_stacks(const State& s) const
 
 MoveCheck<DominoState> DominoSpace::check_move(const State& s, int from, int to) const {
   MoveCheck<State> c;
-  if (from == to) {
-    c.rule = "a move must change peg";
-    return c;
-  }
   // Explicit bottom-to-top stacks, in fixed arrays: the rule checker calls this once
   // per move, and millions of moves should not cost millions of allocations.
   std::array<std::array<int, kMaxDiscs>, 3> stack{};
@@ -211,19 +210,15 @@ MoveCheck<DominoState> DominoSpace::check_move(const State& s, int from, int to)
     const auto p = static_cast<std::size_t>(peg_of(s, d));
     stack[p][static_cast<std::size_t>(height[p]++)] = d;
   }
+  const std::array<std::span<const int>, 3> view = {
+      std::span<const int>(stack[0].data(), static_cast<std::size_t>(height[0])),
+      std::span<const int>(stack[1].data(), static_cast<std::size_t>(height[1])),
+      std::span<const int>(stack[2].data(), static_cast<std::size_t>(height[2]))};
+  if (!check_plain_move(c, view, from, to, pegs())) return c;
   std::array<int, 3> colour = {colour_of(s, 0), colour_of(s, 1), colour_of(s, 2)};
   const auto f = static_cast<std::size_t>(from), t = static_cast<std::size_t>(to);
-  if (height[f] == 0) {
-    c.rule = "the source peg is empty";
-    return c;
-  }
-  const int d = stack[f][static_cast<std::size_t>(height[f] - 1)];
-  c.disc = d;
+  const int d = c.disc;
   const int below = height[t] == 0 ? 0 : stack[t][static_cast<std::size_t>(height[t] - 1)];
-  if (below != 0 && below < d) {
-    c.rule = "a disc may not be placed on a smaller disc";
-    return c;
-  }
   // The disc flips as it moves; the rule is checked with its new colour.
   const int arriving = 1 - colour[f];
   if (below != 0) {

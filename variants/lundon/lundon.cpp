@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "variants/common/plain_rules.hpp"
 #include "variants/common/tower.hpp"
 #include "variants/cyclic/cyclic.hpp"
 
@@ -54,25 +55,13 @@ Space::State Space::from_stacks(const Stacks& stacks) const {
 
 MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
   MoveCheck<State> c;
-  if (from == to) {
-    c.rule = "a move must change peg";
-    return c;
-  }
   Stacks stacks = explicit_stacks(s);
+  if (!check_plain_move(c, stacks, from, to, pegs(), &Placed::disc)) return c;
   auto& src = stacks[static_cast<std::size_t>(from)];
   auto& dst = stacks[static_cast<std::size_t>(to)];
-  if (src.empty()) {
-    c.rule = "the source peg is empty";
-    return c;
-  }
   Placed moving = src.back();
-  c.disc = moving.disc;
   // The colour advances with the move; the resting rule is judged on the new colour.
   moving.colour = next_colour(moving.colour);
-  if (!dst.empty() && dst.back().disc < moving.disc) {
-    c.rule = "a disc may not be placed on a smaller disc";
-    return c;
-  }
   if (!dst.empty() && dst.back().colour != moving.colour) {
     c.rule = "a disc may rest only on a disc of its own colour (its colour after the move)";
     return c;

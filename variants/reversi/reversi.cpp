@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "variants/common/plain_rules.hpp"
 #include "variants/reversi/algorithms.hpp"
 
 namespace hanoi::variants::reversi {
@@ -128,23 +129,11 @@ bool Space::is_legal(const Layout& layout) const {
 
 MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
   MoveCheck<State> c;
-  if (from == to) {
-    c.rule = "a move must change peg";
-    return c;
-  }
   Layout l = decode(s);
+  if (!check_plain_move(c, l, from, to, kPegs, &Disc::size)) return c;
   auto& src = l[static_cast<std::size_t>(from)];
   auto& dst = l[static_cast<std::size_t>(to)];
-  if (src.empty()) {
-    c.rule = "the source peg is empty";
-    return c;
-  }
   Disc moving = src.back();
-  c.disc = moving.size;
-  if (!dst.empty() && dst.back().size < moving.size) {
-    c.rule = "a disc may not be placed on a smaller disc";
-    return c;
-  }
   moving.colour ^= 1;  // every disc flips as it moves; the rule sees the new colour
   const int under = dst.empty() ? problem_.base[static_cast<std::size_t>(to)] : dst.back().colour;
   if (under == moving.colour) {

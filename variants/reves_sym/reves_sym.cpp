@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "variants/common/plain_rules.hpp"
 #include "variants/reves/reves.hpp"
 
 namespace hanoi::variants::reves_sym {
@@ -29,27 +30,9 @@ std::vector<std::vector<int>> Space::explicit_stacks(const State& s) const {
 
 MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
   MoveCheck<State> c;
-  if (from < 0 || from >= kPegs || to < 0 || to >= kPegs) {
-    c.rule = "no such peg";
-    return c;
-  }
-  if (from == to) {
-    c.rule = "a move must change peg";
-    return c;
-  }
   const auto stacks = explicit_stacks(s);
-  const auto& src = stacks[static_cast<std::size_t>(from)];
-  const auto& dst = stacks[static_cast<std::size_t>(to)];
-  if (src.empty()) {
-    c.rule = "the source peg is empty";
-    return c;
-  }
-  const int d = src.back();
-  c.disc = d;
-  if (!dst.empty() && dst.back() < d) {
-    c.rule = "a disc may not be placed on a smaller disc";
-    return c;
-  }
+  if (!check_plain_move(c, stacks, from, to, kPegs)) return c;
+  const int d = c.disc;
   // The configuration after the move, disc by disc, then its orbit's canonical member.
   std::uint64_t next = 0;
   for (int p = 0; p < kPegs; ++p)
