@@ -33,6 +33,21 @@ struct RowCommon {
 // Throws UsageError (one line) for an unreadable file, a syntax error or no rows.
 BatchFile read_batch_file(const std::string& path);
 RowCommon read_row_common(const toml::table& t, const std::string& where);
+
+// Every row of the batch as a `Row` (a RowCommon with the kind's own keys):
+// the common keys first, then `read_extra(row, table)` reads and checks the rest.
+template <class Row, class ReadExtra>
+std::vector<Row> read_rows(const BatchFile& batch, ReadExtra&& read_extra) {
+  std::vector<Row> rows;
+  int index = 0;
+  for (const toml::table* t : batch.rows) {
+    Row r;
+    static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
+    read_extra(r, *t);
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
 std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where);
 // A key of the wrong type (or below `min`) is an error, never silently the default.
 std::string optional_string(const toml::table& t, const char* key, const std::string& where);

@@ -192,22 +192,17 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
     std::string expect;
     FrameScope scope = FrameScope::kLargestDisc;
   };
-  std::vector<Row> rows;
-  int index = 0;
-  for (const toml::table* t : batch.rows) {
-    Row r;
-    static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
-    r.expect = optional_string(*t, "expect", r.where);
+  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
+    r.expect = optional_string(t, "expect", r.where);
     if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
       throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
-    const std::string scope = optional_string(*t, "scope", r.where);
+    const std::string scope = optional_string(t, "scope", r.where);
     if (scope == "every-disc") r.scope = FrameScope::kEveryDisc;
     else if (!scope.empty() && scope != "largest-disc")
       throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
     const Family& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) fam.normalize(Params{n, r.pegs, r.problem});
-    rows.push_back(std::move(r));
-  }
+  });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
   SearchOptions so = search_options(o);
   so.want_path = false;
@@ -307,17 +302,13 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
     std::size_t farthest = 2;
     std::uint64_t max_paths = 0;  // 0 = no claim
   };
-  std::vector<Row> rows;
-  int index = 0;
-  for (const toml::table* t : batch.rows) {
-    Row r;
-    static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
-    r.measure = optional_string(*t, "measure", r.where);
+  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
+    r.measure = optional_string(t, "measure", r.where);
     if (r.measure.empty()) r.measure = "eccentricity";
     if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
       throw UsageError(r.where + ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
-    r.farthest = static_cast<std::size_t>(optional_int(*t, "farthest", r.where, 2, 0));
-    r.max_paths = static_cast<std::uint64_t>(optional_int(*t, "max_paths", r.where, 0, 1));
+    r.farthest = static_cast<std::size_t>(optional_int(t, "farthest", r.where, 2, 0));
+    r.max_paths = static_cast<std::uint64_t>(optional_int(t, "max_paths", r.where, 0, 1));
     const Family& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       const Params p = fam.normalize(Params{n, r.pegs, r.problem});
@@ -327,8 +318,7 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
                          " ranks; " + fam.name() + " n=" + std::to_string(n) + " has " +
                          std::to_string(fam.rank_space(p)));
     }
-    rows.push_back(std::move(r));
-  }
+  });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
   SearchOptions so = search_options(o);
   so.want_path = false;

@@ -37,20 +37,13 @@ struct Row : RowCommon {
   bool all_algorithms = true;
 };
 
-std::vector<Row> read_rows(const BatchFile& batch) {
-  std::vector<Row> out;
-  int index = 0;
-  for (const toml::table* t : batch.rows) {
-    const std::string where = batch.path + " row " + std::to_string(++index);
-    Row r;
-    static_cast<RowCommon&>(r) = read_row_common(*t, where);
-    r.known_mismatch = optional_string(*t, "known_mismatch", where);
-    r.all_algorithms = t->get("algorithms") == nullptr;
-    r.algorithms = string_list(*t, "algorithms", where);
-    r.bounds = string_list(*t, "bounds", where);
-    out.push_back(std::move(r));
-  }
-  return out;
+std::vector<Row> read_verify_rows(const BatchFile& batch) {
+  return read_rows<Row>(batch, [](Row& r, const toml::table& t) {
+    r.known_mismatch = optional_string(t, "known_mismatch", r.where);
+    r.all_algorithms = t.get("algorithms") == nullptr;
+    r.algorithms = string_list(t, "algorithms", r.where);
+    r.bounds = string_list(t, "bounds", r.where);
+  });
 }
 
 }  // namespace
@@ -64,7 +57,7 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
   if (batch.kind != "verify")
     throw UsageError("batch " + batch_path + ": unknown kind '" + batch.kind +
                      "' (kinds: verify, frame, structure)");
-  const std::vector<Row> rows = read_rows(batch);
+  const std::vector<Row> rows = read_verify_rows(batch);
   SearchOptions so = search_options(o);
   so.want_path = false;
   // Validate every row before any search, so a typo fails fast.

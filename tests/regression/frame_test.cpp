@@ -44,7 +44,7 @@
 namespace hanoi {
 namespace {
 
-constexpr std::uint64_t kUnreached = std::numeric_limits<std::uint64_t>::max();
+using testing::kUnreached;
 
 // The family's canonical parameters (its default problem / pegs filled in).
 Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
@@ -100,16 +100,8 @@ bool frame_move_by_stacks(const V& v, const typename V::State& s, int from, int 
   return frame_configuration(sizes_on_pegs(v, s), v.discs(), from, to);
 }
 
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-
-std::vector<std::uint64_t> bgl_distances(const Graph& g, std::size_t source) {
-  std::vector<std::uint64_t> dist(boost::num_vertices(g), kUnreached);
-  dist[source] = 0;
-  boost::breadth_first_search(
-      g, boost::vertex(source, g),
-      boost::visitor(boost::make_bfs_visitor(boost::record_distances(dist.data(), boost::on_tree_edge()))));
-  return dist;
-}
+using testing::Graph;
+using testing::bgl_distances;
 
 template <class V>
 std::optional<std::uint64_t> goal_distance(const V& v, const testing::ExplicitGraph<V>& g,

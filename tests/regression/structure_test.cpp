@@ -49,20 +49,12 @@ namespace {
 
 using Big = boost::multiprecision::cpp_int;
 using Rational = boost::multiprecision::cpp_rational;
-using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-constexpr std::uint64_t kUnreached = std::numeric_limits<std::uint64_t>::max();
+using testing::Graph;
+using testing::bgl_distances;
+using testing::kUnreached;
 
 Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
   return variants::find_family(family).normalize(Params{n, pegs, problem});
-}
-
-std::vector<std::uint64_t> bgl_distances(const Graph& g, std::size_t source) {
-  std::vector<std::uint64_t> dist(boost::num_vertices(g), kUnreached);
-  dist[source] = 0;
-  boost::breadth_first_search(
-      g, boost::vertex(source, g),
-      boost::visitor(boost::make_bfs_visitor(boost::record_distances(dist.data(), boost::on_tree_edge()))));
-  return dist;
 }
 
 // Vertices reached from the source, by increasing distance.

@@ -16,6 +16,7 @@
 #include <boost/graph/visitors.hpp>
 #include <cstring>
 #include <deque>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -34,11 +35,26 @@ std::string state_key(const State& s) {
   return k;
 }
 
+using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
+
 template <StateSpace V>
 struct ExplicitGraph {
   std::vector<typename V::State> states;  // vertex id -> state
-  boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS> graph;
+  Graph graph;
 };
+
+inline constexpr std::uint64_t kUnreached = std::numeric_limits<std::uint64_t>::max();
+
+// Boost.Graph BFS distances from `source`; kUnreached where it cannot reach.
+inline std::vector<std::uint64_t> bgl_distances(const Graph& g, std::size_t source) {
+  std::vector<std::uint64_t> dist(boost::num_vertices(g), kUnreached);
+  dist[source] = 0;
+  boost::breadth_first_search(
+      g, boost::vertex(source, g),
+      boost::visitor(boost::make_bfs_visitor(
+          boost::record_distances(dist.data(), boost::on_tree_edge()))));
+  return dist;
+}
 
 // Every state reachable from the start, with every legal move as an edge.
 template <StateSpace V>
@@ -82,11 +98,8 @@ struct OracleResult {
 
 template <StateSpace V>
 OracleResult oracle_search(const V& v, const ExplicitGraph<V>& g) {
-  std::vector<std::uint64_t> dist(g.states.size(), 0);
-  boost::breadth_first_search(
-      g.graph, boost::vertex(0, g.graph),
-      boost::visitor(boost::make_bfs_visitor(
-          boost::record_distances(dist.data(), boost::on_tree_edge()))));
+  // Every vertex was built from the start (vertex 0), so every distance is finite.
+  const std::vector<std::uint64_t> dist = bgl_distances(g.graph, 0);
   OracleResult r;
   r.states = g.states.size();
   for (std::size_t i = 0; i < g.states.size(); ++i) {
