@@ -42,6 +42,19 @@ class PegCodec {
     low_ones_ = rep;
   }
 
+  // The largest n the codec accepts for m pegs: ceil(log2 m) bits per disc in 64
+  // bits, and m^n below 2^64 (a rank space of 2^64 is refused, so 4 pegs stop at 31).
+  static int max_discs(int pegs) {
+    const int bits = pegs <= 2 ? 1 : std::bit_width(static_cast<unsigned>(pegs - 1));
+    int n = 0;
+    std::uint64_t size = 1;
+    while ((n + 1) * bits <= 64 && size <= UINT64_MAX / static_cast<std::uint64_t>(pegs)) {
+      size *= static_cast<std::uint64_t>(pegs);
+      ++n;
+    }
+    return n;
+  }
+
   int pegs() const { return pegs_; }
   int discs() const { return discs_; }
   int bits_per_disc() const { return bits_; }

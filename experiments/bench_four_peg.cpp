@@ -94,7 +94,7 @@
 
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
-#include "engine/provenance.hpp"
+#include "cli/provenance.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/domino/domino.hpp"
 

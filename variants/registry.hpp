@@ -1,21 +1,107 @@
-// The one place where variant families are registered.
+// The one list of variant families, and the one place where a family's concrete
+// state-space type meets code that only knows its name.
 //
-// The CLI and the batch runner look families up by their command-line name; adding
-// a family means adding its factory to the list in registry.cpp and nothing else.
+// Design overview
+// ---------------
+// `Registered` below is a type list of family entries (each a struct with a `Space`
+// type and a static `family()`, see variants/family.hpp).  Everything else derives
+// from it:
+// * the runtime registry (`all_families`, `find_family`) that `hanoi list`, the
+//   batch runner and every command use to look a family up by name;
+// * `visit_family`, the single type-erasure point: given a family's description and
+//   parameters it builds the concrete Space and calls a generic visitor with it, so
+//   every analysis is a template over the Space (inlined hot loops, capabilities
+//   checked with `if constexpr`) and no analysis needs a virtual function;
+// * the typed conformance test suite (tests/conformance/), which runs the same
+//   checks on every entry of the list.
+// The headers of every family folder are included by a file CMake generates
+// (variants/all_families.hpp: every variants/<dir>/<dir>.hpp), so a new family is
+// its folder plus one line in the list.
 #pragma once
 
-#include <memory>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
-#include "engine/family.hpp"
+#include "variants/all_families.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants {
 
+template <class... Entries>
+struct FamilyList {
+  static constexpr std::size_t size = sizeof...(Entries);
+};
+
 // Every registered family, in the order `hanoi list` shows them.
-const std::vector<std::unique_ptr<Family>>& all_families();
+using Registered = FamilyList<
+    classic::ClassicFamily, reves::RevesFamily, reves_sym::RevesSymFamily, cyclic::CyclicFamily,
+    adjacent::AdjacentFamily, four_star::FourStarFamily, rainbow::RainbowFamily,
+    domino::DominoFamily, lundon::LundonFamily, reversi::ReversiFamily, checkers::CheckersFamily,
+    antwerp::AntwerpFamily, multistack::MultiStackFamily, er::ErFamily>;
+
+namespace detail {
+
+template <class List>
+struct FamilyTable;
+template <class... Entries>
+struct FamilyTable<FamilyList<Entries...>> {
+  using Tuple = std::tuple<Family<typename Entries::Space>...>;
+  // Built once, on first use; never modified afterwards.
+  static const Tuple& get() {
+    static const Tuple table{Entries::family()...};
+    return table;
+  }
+  template <class F, std::size_t... I>
+  static void for_each(F&& f, std::index_sequence<I...>) {
+    (f(std::get<I>(get())), ...);
+  }
+  template <class F>
+  static void for_each(F&& f) {
+    for_each(f, std::index_sequence_for<Entries...>{});
+  }
+};
+
+}  // namespace detail
+
+// Calls f(const Family<Space>&) for every registered family, in list order.
+template <class F>
+void for_each_family(F&& f) {
+  detail::FamilyTable<Registered>::for_each(f);
+}
+
+// Every registered family's description, in list order.
+const std::vector<const FamilyInfo*>& all_families();
 
 // The family with this name; throws UsageError naming the known ones.
-const Family& find_family(std::string_view name);
+const FamilyInfo& find_family(std::string_view name);
+
+// Builds the concrete space of `info`'s family for `p` (normalised) and returns
+// visitor(family, space), where family is the `Family<Space>` and space a `Space`.
+// Every family must give the visitor's result the same type.
+template <class Visitor>
+decltype(auto) visit_family(const FamilyInfo& info, const Params& p, Visitor&& visitor) {
+  using Table = detail::FamilyTable<Registered>;
+  using Result = decltype(visitor(std::get<0>(Table::get()), std::get<0>(Table::get()).make(p)));
+  if constexpr (std::is_void_v<Result>) {
+    bool done = false;
+    Table::for_each([&](const auto& fam) {
+      if (!done && &fam.info == &info) {
+        done = true;
+        visitor(fam, fam.make(p));
+      }
+    });
+    if (!done) throw UsageError("unregistered family '" + info.name + "'");
+  } else {
+    std::optional<Result> out;
+    Table::for_each([&](const auto& fam) {
+      if (!out && &fam.info == &info) out.emplace(visitor(fam, fam.make(p)));
+    });
+    if (!out) throw UsageError("unregistered family '" + info.name + "'");
+    return Result(std::move(*out));
+  }
+}
 
 }  // namespace hanoi::variants

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <set>
 #include <string>
 
@@ -34,7 +36,7 @@ TEST(Adjacent, EngineMatchesBoostGraphOracle) {
 
 TEST(Adjacent, ClosedFormMatchesSeedRecurrence) {
   // Seed 002: ABA(n) = ABA(n-1) + 1 + ABA(n-1) + 1 + ABA(n-1) = 3^n - 1.
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   std::uint64_t aba = 0;
   for (int n = 1; n <= 32; ++n) {
     aba = 3 * aba + 2;
@@ -43,7 +45,7 @@ TEST(Adjacent, ClosedFormMatchesSeedRecurrence) {
 }
 
 TEST(Adjacent, SearchGivesClosedFormAndAllStates) {
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int n = 1; n <= 12; ++n) {
     const Params p = family->normalize(Params{n, 0, ""});
     EXPECT_EQ(p.pegs, 3);
@@ -59,7 +61,7 @@ TEST(Adjacent, SearchGivesClosedFormAndAllStates) {
 }
 
 TEST(Adjacent, EveryAlgorithmIsLegalAndOptimal) {
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int n = 1; n <= 12; ++n) {
     const Params p = family->normalize(Params{n, 3, ""});
     const SearchResult best = family->optimum(p, SearchOptions{});
@@ -73,7 +75,7 @@ TEST(Adjacent, EveryAlgorithmIsLegalAndOptimal) {
 }
 
 TEST(Adjacent, GrayCodeWalkVisitsEveryConfiguration) {
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int n = 1; n <= 8; ++n) {
     const Params p = family->normalize(Params{n, 3, ""});
     const auto space = variants::adjacent::make_space(p);
@@ -97,7 +99,7 @@ TEST(Adjacent, GrayCodeWalkVisitsEveryConfiguration) {
 
 TEST(Adjacent, RecursiveAndGrayCodeEmitTheSameSequence) {
   // Seed 004: the 3^n - 1 solution is uniquely defined and the Gray code lists it.
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int n = 1; n <= 8; ++n) {
     const Params p = family->normalize(Params{n, 3, ""});
     EXPECT_EQ(family->run(p, "gray-code", true).recorded,
@@ -107,7 +109,7 @@ TEST(Adjacent, RecursiveAndGrayCodeEmitTheSameSequence) {
 }
 
 TEST(Adjacent, NothingIsClaimedForFourOrMorePegs) {
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int m = 4; m <= 6; ++m) {
     const Params p = family->normalize(Params{3, m, ""});
     EXPECT_FALSE(family->closed_form(p).has_value()) << "m=" << m;
@@ -120,7 +122,7 @@ TEST(Adjacent, NothingIsClaimedForFourOrMorePegs) {
 }
 
 TEST(Adjacent, MaxNIsTheCodecLimit) {
-  auto family = variants::adjacent::make_family();
+  auto family = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int m = 3; m <= 6; ++m) {
     const int hi = family->max_n(m);
     EXPECT_NO_THROW(PegCodec(m, hi)) << "m=" << m;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -116,7 +118,7 @@ std::uint64_t dp(const std::string& code, int n) {
 // --- The encoder --------------------------------------------------------------
 
 TEST(Checkers, OffersTheSeedsProblems) {
-  auto family = ck::make_family();
+  auto family = testing::family_of<ck::CheckersFamily>();
   std::vector<std::string> codes;
   for (const auto& pr : family->problems()) codes.push_back(pr.code);
   EXPECT_EQ(codes, (std::vector<std::string>{"DDDD", "BABB", "BAAB"}));
@@ -235,7 +237,7 @@ TEST(Checkers, EngineMatchesBoostGraphOracle) {
 // exist for all n < 27 except n = 15,21.  At n = 15 the optimal Checkers solution
 // ... costs time 137 moves against 129 for Reves."  Searched here for n <= 15.
 TEST(Checkers, SearchOptimumIsRevesExceptAtFifteen) {
-  auto family = ck::make_family();
+  auto family = testing::family_of<ck::CheckersFamily>();
   for (int n = 1; n <= 15; ++n) {
     const Params p = family->normalize(Params{n, 0, "DDDD"});
     const SearchResult r = family->optimum(p, SearchOptions{});
@@ -288,7 +290,7 @@ TEST(Checkers, FrozenPlacementsAreLegalButUnreachable) {
 
 // The bottom-level problems: solvable, and the Frame DP against the search.
 TEST(Checkers, BottomLevelProblemsAgainstSearch) {
-  auto family = ck::make_family();
+  auto family = testing::family_of<ck::CheckersFamily>();
   for (const std::string code : {"BABB", "BAAB"}) {
     for (int n = 1; n <= 15; ++n) {
       const Params p = family->normalize(Params{n, 0, code});
@@ -339,7 +341,7 @@ TEST(Checkers, FrameDpReproducesTheSeedsFigures) {
 }
 
 TEST(Checkers, FrameAlgorithmIsLegalAndCountsTheDp) {
-  auto family = ck::make_family();
+  auto family = testing::family_of<ck::CheckersFamily>();
   for (const auto& problem : family->problems()) {
     for (int n = 1; n <= ck::kMaxDiscs; ++n) {
       const Params p = family->normalize(Params{n, 0, problem.code});

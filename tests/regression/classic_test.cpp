@@ -2,6 +2,8 @@
 // against the optimum and the closed form 2^n - 1 (seed 002).
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include "support/oracle.hpp"
 #include "variants/classic/classic.hpp"
 
@@ -16,7 +18,7 @@ TEST(Classic, EngineMatchesBoostGraphOracle) {
 }
 
 TEST(Classic, SearchGivesClosedFormAndAllStates) {
-  auto family = variants::classic::make_family();
+  auto family = testing::family_of<variants::classic::ClassicFamily>();
   for (int n = 1; n <= 12; ++n) {
     const Params p = family->normalize(Params{n, 0, ""});
     const SearchResult r = family->optimum(p, SearchOptions{});
@@ -30,7 +32,7 @@ TEST(Classic, SearchGivesClosedFormAndAllStates) {
 }
 
 TEST(Classic, EveryAlgorithmIsLegalAndOptimal) {
-  auto family = variants::classic::make_family();
+  auto family = testing::family_of<variants::classic::ClassicFamily>();
   for (int n = 1; n <= 14; ++n) {
     const Params p = family->normalize(Params{n, 0, ""});
     for (const AlgorithmSpec* a : family->algorithms(p)) {
@@ -43,7 +45,7 @@ TEST(Classic, EveryAlgorithmIsLegalAndOptimal) {
 
 TEST(Classic, AlgorithmsEmitTheUniqueOptimalSequence) {
   // The optimum is unique (seed 002), so every algorithm must emit the same moves.
-  auto family = variants::classic::make_family();
+  auto family = testing::family_of<variants::classic::ClassicFamily>();
   const Params p = family->normalize(Params{7, 0, ""});
   const RunReport reference = family->run(p, "recursive", true);
   for (const AlgorithmSpec* a : family->algorithms(p)) {

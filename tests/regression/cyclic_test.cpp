@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <cmath>
 #include <deque>
 #include <string>
@@ -92,7 +94,7 @@ TEST(Cyclic, SeedFormsOfTheTimesAgree) {
 }
 
 TEST(Cyclic, SearchGivesClosedForm) {
-  auto family = variants::cyclic::make_family();
+  auto family = testing::family_of<variants::cyclic::CyclicFamily>();
   for (const char* problem : kProblems) {
     for (int n = 1; n <= 12; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
@@ -104,7 +106,7 @@ TEST(Cyclic, SearchGivesClosedForm) {
 }
 
 TEST(Cyclic, DefaultProblemIsLeft) {
-  auto family = variants::cyclic::make_family();
+  auto family = testing::family_of<variants::cyclic::CyclicFamily>();
   const Params p = family->normalize(Params{4, 0, ""});
   EXPECT_EQ(p.problem, "left");
   EXPECT_EQ(p.pegs, 3);
@@ -114,7 +116,7 @@ TEST(Cyclic, DefaultProblemIsLeft) {
 }
 
 TEST(Cyclic, EveryAlgorithmIsLegalAndOptimal) {
-  auto family = variants::cyclic::make_family();
+  auto family = testing::family_of<variants::cyclic::CyclicFamily>();
   for (const char* problem : kProblems) {
     for (int n = 1; n <= 14; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
@@ -131,7 +133,7 @@ TEST(Cyclic, EveryAlgorithmIsLegalAndOptimal) {
 TEST(Cyclic, AlgorithmsEmitTheUniqueOptimalSequence) {
   // The optimum is unique (seed 002, and OptimalSolutionIsUnique above), so both
   // algorithms and the engine's witness must be the same move sequence.
-  auto family = variants::cyclic::make_family();
+  auto family = testing::family_of<variants::cyclic::CyclicFamily>();
   for (const char* problem : kProblems) {
     for (int n = 1; n <= 7; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -31,7 +33,7 @@ std::uint64_t pow3(int n) {
   return x;
 }
 
-std::vector<std::string> codes(const Family& family) {
+std::vector<std::string> codes(const testing::FamilyHandle<domino::Space>& family) {
   std::vector<std::string> out;
   for (const auto& pr : family.problems()) out.push_back(pr.code);
   return out;
@@ -41,7 +43,7 @@ domino::Space space_for(const std::string& code, int n) {
   return domino::make_space(Params{n, 3, code});
 }
 
-std::uint64_t search_optimum(const Family& family, const std::string& code, int n) {
+std::uint64_t search_optimum(const testing::FamilyHandle<domino::Space>& family, const std::string& code, int n) {
   const SearchResult r = family.optimum(family.normalize(Params{n, 0, code}), SearchOptions{});
   EXPECT_EQ(r.outcome, SearchOutcome::kGoalReached) << code << " n=" << n;
   return r.optimum;
@@ -75,7 +77,7 @@ bool plainly_legal(const domino::Problem& pr, int n, const domino::DominoState& 
 }
 
 TEST(Domino, OffersTheTwentyTwoProblems) {
-  auto family = domino::make_family();
+  auto family = testing::family_of<domino::DominoFamily>();
   EXPECT_EQ(codes(*family),
             (std::vector<std::string>{"DDE", "DDF", "EDD", "ADE", "ADF", "ADB", "ABE", "ABF",
                                       "AAB", "ABB", "ABA", "ADA", "DBB", "AAE", "DDA", "DDB",
@@ -217,7 +219,7 @@ TEST(Domino, EngineMatchesBoostGraphOracle) {
 // DBF, DAF), the recursive procedures through the rule checker and their count from
 // the table all agree.
 TEST(Domino, RecursiveProceduresAreLegalAndOptimal) {
-  auto family = domino::make_family();
+  auto family = testing::family_of<domino::DominoFamily>();
   for (const std::string& code : codes(*family)) {
     for (int n = 1; n <= 10; ++n) {
       const Params p = family->normalize(Params{n, 0, code});
@@ -343,8 +345,8 @@ TEST(Domino, CharacteristicPolynomialAndGrowth) {
 // Seed 002: "Adjacent implements ABA(n) ... its time is exactly A(n) = 3^n - 1", and
 // "Domino_B implements AAB(n) ... its time is (3^n - 1)/2 for n > 1".
 TEST(Domino, AbaIsAdjacentAndAabIsHalfOfIt) {
-  auto family = domino::make_family();
-  auto adjacent = variants::adjacent::make_family();
+  auto family = testing::family_of<domino::DominoFamily>();
+  auto adjacent = testing::family_of<variants::adjacent::AdjacentFamily>();
   for (int n = 1; n <= 9; ++n) {
     const SearchResult r = family->optimum(family->normalize(Params{n, 0, "ABA"}), SearchOptions{});
     const std::uint64_t aba = r.optimum;
@@ -373,7 +375,7 @@ TEST(Domino, AbaIsAdjacentAndAabIsHalfOfIt) {
 // DDA) it ties up to n = 4 and loses from n = 5.  Beyond the search, the counted
 // recursion never beats the seed's choice up to n = 30.
 TEST(Domino, AdeAlternativeTiesThenLoses) {
-  auto family = domino::make_family();
+  auto family = testing::family_of<domino::DominoFamily>();
   for (const std::string& code : codes(*family)) {
     if (!domino::reaches_ade(code)) continue;
     const bool direct = code == "ADE" || code == "DDB";
@@ -454,7 +456,7 @@ TEST(Domino, ProcedureTableFollowsTheRules) {
 // start's farthest state is EDD's goal, alone at the last level, so EDD(n) is the
 // start's eccentricity and DDE(n) < DDF(n) < EDD(n).  An observation of the search.
 TEST(Domino, EddGoalIsTheFarthestState) {
-  auto family = domino::make_family();
+  auto family = testing::family_of<domino::DominoFamily>();
   for (int n = 1; n <= 9; ++n) {
     const SearchResult dde =
         family->optimum(family->normalize(Params{n, 0, "DDE"}), SearchOptions{});

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -95,7 +97,7 @@ TEST(FourStar, OuterClosedFormMatchesFrameDp) {
 }
 
 TEST(FourStar, AlgorithmsAreLegalAndMatchTheirFormulas) {
-  auto family = fs::make_family();
+  auto family = testing::family_of<fs::FourStarFamily>();
   for (const char* problem : {"outer", "centre"}) {
     for (int n = 1; n <= family->max_n(4); ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
@@ -109,7 +111,7 @@ TEST(FourStar, AlgorithmsAreLegalAndMatchTheirFormulas) {
 }
 
 TEST(FourStar, OuterSearchOptimumIsTwiceTheSmoothSum) {
-  auto family = fs::make_family();
+  auto family = testing::family_of<fs::FourStarFamily>();
   for (int n = 1; n <= 11; ++n) {
     const Params p = family->normalize(Params{n, 0, "outer"});
     const SearchResult r = family->optimum(p, SearchOptions{});
@@ -119,7 +121,7 @@ TEST(FourStar, OuterSearchOptimumIsTwiceTheSmoothSum) {
 }
 
 TEST(FourStar, CentreSearchOptimumEqualsDerivedRecursion) {
-  auto family = fs::make_family();
+  auto family = testing::family_of<fs::FourStarFamily>();
   for (int n = 1; n <= 11; ++n) {
     const Params p = family->normalize(Params{n, 0, "centre"});
     const SearchResult r = family->optimum(p, SearchOptions{});

@@ -48,7 +48,7 @@ using testing::kUnreached;
 
 // The family's canonical parameters (its default problem / pegs filled in).
 Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
-  return variants::find_family(family).normalize(Params{n, pegs, problem});
+  return normalize(variants::find_family(family), Params{n, pegs, problem});
 }
 
 // Disc sizes per peg, bottom to top, from the variant's explicit (plain) stacks.

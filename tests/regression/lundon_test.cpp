@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -148,7 +150,7 @@ TEST(Lundon, FastLoopsAgreeWithThePlainRulesOnEveryLegalState) {
 
 TEST(Lundon, ProblemAOptimumIsTheSeedsFormula) {
   // Seed 002: "The (optimal) time for either is ... A(n-1) + C(n-1) + 3 moves."
-  auto family = variants::lundon::make_family();
+  auto family = testing::family_of<variants::lundon::LundonFamily>();
   for (int n = 1; n <= 10; ++n) {
     const Params p = family->normalize(Params{n, 0, "A"});
     const SearchResult r = family->optimum(p, SearchOptions{});
@@ -163,7 +165,7 @@ TEST(Lundon, ProblemAOptimumIsTheSeedsFormula) {
 TEST(Lundon, ProblemBOptimumIsTheCostOfCyclicRightReversed) {
   // Not a seed claim: the seed gives no time for Lundon_B / Lundon_C.  The cost of
   // the cyclic algorithm that ends all B is C(n); the search finds it optimal.
-  auto family = variants::lundon::make_family();
+  auto family = testing::family_of<variants::lundon::LundonFamily>();
   for (int n = 1; n <= 10; ++n) {
     const Params p = family->normalize(Params{n, 0, "B"});
     const SearchResult r = family->optimum(p, SearchOptions{});
@@ -178,7 +180,7 @@ TEST(Lundon, ProblemCCyclicLeftIsNotOptimal) {
   // report for C.  The search disagrees from n = 3: the optimum is 2C(n-1) + 5 =
   // 4A(n-2) + 7 (n >= 2), the cost of cyclic-right-twice, read off the witness here
   // (not in the seed; the seed states no time for Lundon_C).  Both values recorded:
-  auto family = variants::lundon::make_family();
+  auto family = testing::family_of<variants::lundon::LundonFamily>();
   using variants::cyclic::time_left;
   using variants::cyclic::time_right;
   for (int n = 1; n <= 10; ++n) {
@@ -199,7 +201,7 @@ TEST(Lundon, ProblemCCyclicLeftIsNotOptimal) {
 }
 
 TEST(Lundon, EveryAlgorithmIsLegalAndCounted) {
-  auto family = variants::lundon::make_family();
+  auto family = testing::family_of<variants::lundon::LundonFamily>();
   const std::map<std::string, std::vector<std::string>> expected = {
       {"A", {"lundon", "brandonbug"}},
       {"B", {"cyclic-right-reversed"}},
@@ -233,7 +235,7 @@ TEST(Lundon, EveryAlgorithmIsLegalAndCounted) {
 }
 
 TEST(Lundon, LundonAndBrandonbugAreDistinctOptimalSolutions) {
-  auto family = variants::lundon::make_family();
+  auto family = testing::family_of<variants::lundon::LundonFamily>();
   for (int n = 2; n <= 7; ++n) {
     const Params p = family->normalize(Params{n, 0, "A"});
     const RunReport a = family->run(p, "lundon", true);
@@ -372,7 +374,7 @@ TEST(Lundon, DeadEndsCanReachNeitherGoalNorStart) {
 }
 
 TEST(Lundon, FamilyDefaultsAndRanges) {
-  auto family = variants::lundon::make_family();
+  auto family = testing::family_of<variants::lundon::LundonFamily>();
   const Params p = family->normalize(Params{4, 0, ""});
   EXPECT_EQ(p.problem, "A");
   EXPECT_EQ(p.pegs, 3);

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -17,25 +19,25 @@
 namespace hanoi {
 namespace {
 
-std::vector<std::string> codes(const Family& family) {
+std::vector<std::string> codes(const testing::FamilyHandle<variants::rainbow::Space>& family) {
   std::vector<std::string> out;
   for (const auto& pr : family.problems()) out.push_back(pr.code);
   return out;
 }
 
-std::uint64_t matrix_value(const Family& family, const std::string& code, int n) {
+std::uint64_t matrix_value(const testing::FamilyHandle<variants::rainbow::Space>& family, const std::string& code, int n) {
   return *family.closed_form(family.normalize(Params{n, 0, code}));
 }
 
 TEST(Rainbow, OffersTheSeedsElevenProblems) {
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   EXPECT_EQ(codes(*family), (std::vector<std::string>{"DDD", "CDD", "CBD", "CAD", "BCD", "BDC",
                                                       "CDC", "CBC", "BAC", "CAC", "BCB"}));
   EXPECT_EQ(family->normalize(Params{5, 0, ""}).problem, "DDD");
 }
 
 TEST(Rainbow, EngineMatchesBoostGraphOracle) {
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   for (const std::string& code : codes(*family)) {
     for (int n = 1; n <= 8; ++n) {
       testing::expect_engine_matches_oracle(variants::rainbow::make_space(Params{n, 3, code}),
@@ -45,7 +47,7 @@ TEST(Rainbow, EngineMatchesBoostGraphOracle) {
 }
 
 TEST(Rainbow, SearchOptimumEqualsSeedMatrix) {
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   for (const std::string& code : codes(*family)) {
     for (int n = 1; n <= 12; ++n) {
       const Params p = family->normalize(Params{n, 0, code});
@@ -57,7 +59,7 @@ TEST(Rainbow, SearchOptimumEqualsSeedMatrix) {
 }
 
 TEST(Rainbow, RecursiveProceduresAreLegalAndOptimal) {
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   for (const std::string& code : codes(*family)) {
     for (int n = 1; n <= 14; ++n) {
       const Params p = family->normalize(Params{n, 0, code});
@@ -108,7 +110,7 @@ TEST(Rainbow, SeedsOrderTenRecurrenceHolds) {
   };
   EXPECT_EQ(times(times({1, -1}, {1, 0, 0, -3, 0, -2}), {1, 0, -2, -6, -4}), poly);
 
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   for (const std::string& code : codes(*family)) {
     std::vector<std::int64_t> f(33, 0);  // f[n], n = 1..32 (max_n)
     for (int n = 1; n <= 32; ++n) f[n] = static_cast<std::int64_t>(matrix_value(*family, code, n));
@@ -122,7 +124,7 @@ TEST(Rainbow, SeedsOrderTenRecurrenceHolds) {
 
 // Seed 002: "DDD(n) ~ 0.6576 (2.3117...)^n", x the largest root of the quartic.
 TEST(Rainbow, GrowthMatchesTheSeedsAsymptotics) {
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   const double ddd31 = static_cast<double>(matrix_value(*family, "DDD", 31));
   const double ddd32 = static_cast<double>(matrix_value(*family, "DDD", 32));
   EXPECT_NEAR(ddd32 / ddd31, 2.3117, 5e-4);
@@ -138,7 +140,7 @@ TEST(Rainbow, GrowthMatchesTheSeedsAsymptotics) {
 // optimum.  We check the corrected identity and record the printed sums as a
 // discrepancy in the seed.
 TEST(Rainbow, CdcOfThreeTiesBothRoutes) {
-  auto family = variants::rainbow::make_family();
+  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
   const std::uint64_t cdc3 = matrix_value(*family, "CDC", 3);
   const std::uint64_t cbd2 = matrix_value(*family, "CBD", 2);
   const std::uint64_t bdc2 = matrix_value(*family, "BDC", 2);

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -74,7 +76,7 @@ std::vector<Enumerated> enumerate_layouts(const std::string& code, int n) {
 }
 
 TEST(Reversi, OffersTheSixProblems) {
-  auto family = variants::reversi::make_family();
+  auto family = testing::family_of<variants::reversi::ReversiFamily>();
   std::vector<std::string> codes;
   for (const auto& pr : family->problems()) codes.push_back(pr.code);
   EXPECT_EQ(codes, kAll);
@@ -166,7 +168,7 @@ TEST(Reversi, FastSuccessorsMatchPlainRulesAndAreReversible) {
 }
 
 TEST(Reversi, SearchOptimumEqualsSeedFormulas) {
-  auto family = variants::reversi::make_family();
+  auto family = testing::family_of<variants::reversi::ReversiFamily>();
   for (const std::string& code : kBottom) {
     for (int n = 1; n <= 10; ++n) {
       const Params p = family->normalize(Params{n, 0, code});
@@ -210,7 +212,7 @@ TEST(Reversi, FrameTypeBabaSubProblemsAreUnsolvable) {
 }
 
 TEST(Reversi, RecursiveIsLegalAndOptimal) {
-  auto family = variants::reversi::make_family();
+  auto family = testing::family_of<variants::reversi::ReversiFamily>();
   for (const std::string& code : kBottom) {
     for (int n = 1; n <= 16; ++n) {
       const Params p = family->normalize(Params{n, 0, code});
@@ -225,7 +227,7 @@ TEST(Reversi, RecursiveIsLegalAndOptimal) {
 }
 
 TEST(Reversi, PeriodicEqualsTheBabbOptimum) {
-  auto family = variants::reversi::make_family();
+  auto family = testing::family_of<variants::reversi::ReversiFamily>();
   for (int n = 1; n <= 16; ++n) {
     const Params p = family->normalize(Params{n, 0, "BABB"});
     const RunReport r = family->run(p, "periodic", true);
@@ -268,7 +270,7 @@ std::size_t most_on_peg_two(int n, const std::vector<Move>& moves) {
 }
 
 TEST(Reversi, ReversiGCostsTwiceClassic) {
-  auto family = variants::reversi::make_family();
+  auto family = testing::family_of<variants::reversi::ReversiFamily>();
   for (int n = 1; n <= 14; ++n) {
     const Params p = family->normalize(Params{n, 0, "DDDF"});
     const RunReport r = family->run(p, "reversi-g", true);
@@ -282,7 +284,7 @@ TEST(Reversi, ReversiGCostsTwiceClassic) {
 // Reversi_H as reconstructed (classic sequence, fewest detours through peg 2) costs
 // the seed's [(4/3)(2^n - 1/2)] and keeps peg 2 to one disc.
 TEST(Reversi, ReversiHMatchesTheSeedsCount) {
-  auto family = variants::reversi::make_family();
+  auto family = testing::family_of<variants::reversi::ReversiFamily>();
   for (int n = 1; n <= 14; ++n) {
     const Params p = family->normalize(Params{n, 0, "DDDF"});
     const RunReport r = family->run(p, "reversi-h", true);

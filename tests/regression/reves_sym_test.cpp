@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <array>
 #include <deque>
@@ -272,36 +274,36 @@ TEST(RevesSym, QuotientSearchMatchesTheFullSearch) {
 }
 
 TEST(RevesSym, OptimumIsFrameStewart) {
-  const Family& family = variants::find_family("reves-sym");
+  const auto family = testing::family_of<variants::reves_sym::RevesSymFamily>();
   for (int n = 1; n <= 12; ++n) {
-    const Params p = family.normalize(Params{n, 0, ""});
-    const SearchResult r = family.optimum(p, SearchOptions{});
+    const Params p = family->normalize(Params{n, 0, ""});
+    const SearchResult r = family->optimum(p, SearchOptions{});
     ASSERT_EQ(r.outcome, SearchOutcome::kGoalReached);
     EXPECT_EQ(r.optimum, *variants::reves::frame_stewart_moves(4, n)) << "n=" << n;
-    EXPECT_EQ(family.closed_form(p), variants::reves::frame_stewart_moves(4, n));
+    EXPECT_EQ(family->closed_form(p), variants::reves::frame_stewart_moves(4, n));
     EXPECT_EQ(r.states_reached, variants::reves_sym::orbit_count(n));
   }
 }
 
 TEST(RevesSym, FamilyLimits) {
-  const Family& family = variants::find_family("reves-sym");
-  EXPECT_EQ(family.default_pegs(), 4);
-  EXPECT_EQ(family.max_n(4), 32);
-  EXPECT_THROW(family.normalize(Params{5, 5, ""}), UsageError);
-  EXPECT_THROW(family.normalize(Params{33, 4, ""}), UsageError);
-  EXPECT_THROW(family.normalize(Params{5, 4, "other"}), UsageError);
-  EXPECT_EQ(family.normalize(Params{5, 0, ""}).problem, "transfer");
-  EXPECT_TRUE(family.algorithms(family.normalize(Params{5, 0, ""})).empty());
-  EXPECT_EQ(family.rank_space(Params{18, 4, "transfer"}), variants::reves_sym::orbit_count(18));
+  const auto family = testing::family_of<variants::reves_sym::RevesSymFamily>();
+  EXPECT_EQ(family->default_pegs(), 4);
+  EXPECT_EQ(family->max_n(4), 32);
+  EXPECT_THROW(family->normalize(Params{5, 5, ""}), UsageError);
+  EXPECT_THROW(family->normalize(Params{33, 4, ""}), UsageError);
+  EXPECT_THROW(family->normalize(Params{5, 4, "other"}), UsageError);
+  EXPECT_EQ(family->normalize(Params{5, 0, ""}).problem, "transfer");
+  EXPECT_TRUE(family->algorithms(family->normalize(Params{5, 0, ""})).empty());
+  EXPECT_EQ(family->rank_space(Params{18, 4, "transfer"}), variants::reves_sym::orbit_count(18));
 }
 
 TEST(RevesSym, FrameAnalysisAgreesWithReves) {
-  const Family& sym = variants::find_family("reves-sym");
-  const Family& full = variants::find_family("reves");
+  const auto sym = testing::family_of<variants::reves_sym::RevesSymFamily>();
+  const auto full = testing::family_of<variants::reves::RevesFamily>();
   for (int n = 1; n <= 8; ++n) {
-    const FrameAnalysis a = sym.frame(sym.normalize(Params{n, 0, ""}), SearchOptions{}, false,
+    const FrameAnalysis a = sym->frame(sym->normalize(Params{n, 0, ""}), SearchOptions{}, false,
                                       FrameScope::kLargestDisc);
-    const FrameAnalysis b = full.frame(full.normalize(Params{n, 4, ""}), SearchOptions{}, false,
+    const FrameAnalysis b = full->frame(full->normalize(Params{n, 4, ""}), SearchOptions{}, false,
                                       FrameScope::kLargestDisc);
     EXPECT_EQ(a.optimal, b.optimal) << "n=" << n;
     EXPECT_EQ(a.frame_optimal, b.frame_optimal) << "n=" << n;
@@ -323,12 +325,15 @@ TEST(RevesSym, MovesDoNotDetermineThePreviousOrbit) {
   EXPECT_EQ(d[v.rank(PegState{1u << 2})], 3);
   EXPECT_EQ(d[v.rank(PegState{1u})], 1);
 
-  const Family& family = variants::find_family("reves-sym");
-  const Params p = family.normalize(Params{4, 0, ""});
+  const auto family = testing::family_of<variants::reves_sym::RevesSymFamily>();
+  const Params p = family->normalize(Params{4, 0, ""});
   SearchOptions o;
   o.want_path = true;
-  EXPECT_THROW(family.optimum(p, o), UsageError);
-  EXPECT_THROW(family.count_optimal(p, SearchOptions{}), UsageError);
+  // The space says so at compile time (kWalksBack), and the CLI refuses these
+  // requests before searching (cli_test); reaching the space anyway is a logic error.
+  static_assert(!can_walk_back<variants::reves_sym::Space>());
+  EXPECT_THROW(family->optimum(p, o), std::logic_error);
+  EXPECT_THROW(family->count_optimal(p, SearchOptions{}), std::logic_error);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/family_handle.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -136,7 +138,7 @@ TEST(Reves, EveryKInTheSeedRangeIsOptimal) {
 }
 
 TEST(Reves, MaxNIsTheCodecLimit) {
-  auto family = variants::reves::make_family();
+  auto family = testing::family_of<variants::reves::RevesFamily>();
   for (int m = 4; m <= 8; ++m) {
     const int hi = family->max_n(m);
     EXPECT_NO_THROW(PegCodec(m, hi)) << "m=" << m;
@@ -145,7 +147,7 @@ TEST(Reves, MaxNIsTheCodecLimit) {
 }
 
 TEST(Reves, FrameStewartIsLegalAndMatchesClosedForm) {
-  auto family = variants::reves::make_family();
+  auto family = testing::family_of<variants::reves::RevesFamily>();
   for (int m = 4; m <= 8; ++m) {
     for (int n = 1; n <= family->max_n(m); ++n) {
       const Params p = family->normalize(Params{n, m, ""});
@@ -159,7 +161,7 @@ TEST(Reves, FrameStewartIsLegalAndMatchesClosedForm) {
 TEST(Reves, SmallestDiscMovesEveryFourthTimeForTriangularN) {
   // Seed 002: "when n is triangular, the smallest disc moves only at times divisible
   // by 4" (m = 4; k is forced for such n).  Times are read as 0-based move indices.
-  auto family = variants::reves::make_family();
+  auto family = testing::family_of<variants::reves::RevesFamily>();
   for (int t = 1; t * (t + 1) / 2 <= family->max_n(4); ++t) {
     const int n = t * (t + 1) / 2;
     const RunReport r = family->run(family->normalize(Params{n, 4, ""}), "frame-stewart", true);
@@ -174,7 +176,7 @@ TEST(Reves, SmallestDiscMovesEveryFourthTimeForTriangularN) {
 
 TEST(Reves, SearchOptimumEqualsFrameStewart) {
   // Proven for m = 4 (Bousch); for m = 5, 6 this checks the conjecture at small n.
-  auto family = variants::reves::make_family();
+  auto family = testing::family_of<variants::reves::RevesFamily>();
   const int max_n[7] = {0, 0, 0, 0, 10, 8, 6};
   for (int m = 4; m <= 6; ++m) {
     for (int n = 1; n <= max_n[m]; ++n) {

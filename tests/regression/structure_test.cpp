@@ -54,7 +54,7 @@ using testing::bgl_distances;
 using testing::kUnreached;
 
 Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
-  return variants::find_family(family).normalize(Params{n, pegs, problem});
+  return normalize(variants::find_family(family), Params{n, pegs, problem});
 }
 
 // Vertices reached from the source, by increasing distance.

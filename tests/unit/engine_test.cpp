@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "engine/bfs.hpp"
-#include "engine/family.hpp"
 #include "engine/memory.hpp"
 #include "engine/replay.hpp"
 #include "engine/storage.hpp"
+#include "support/family_handle.hpp"
 #include "support/synthetic_spaces.hpp"
 #include "variants/classic/classic.hpp"
 
@@ -748,16 +748,16 @@ TEST_F(ReplayTest, MoveCap) {
 // The family boundary: run reports for algorithms that break the rules
 // =================================================================================
 
-std::unique_ptr<Family> test_family() {
+std::unique_ptr<testing::FamilyHandle<variants::classic::Space>> test_family() {
   using Space = variants::classic::Space;
-  FamilySpec<Space> spec;
-  spec.name = "testfam";
-  spec.summary = "classic rules with deliberately broken algorithms";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = 3;
-  spec.max_n = [](int) { return 10; };
-  spec.problems = {{"transfer", "0 -> 2"}, {"other", "only for the problem check"}};
+  Family<Space> spec;
+  spec.info.name = "testfam";
+  spec.info.summary = "classic rules with deliberately broken algorithms";
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
+  spec.info.max_n = [](int) { return 10; };
+  spec.info.problems = {{"transfer", "0 -> 2"}, {"other", "only for the problem check"}};
   spec.make = variants::classic::make_space;
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"good", "textbook", nullptr,
        [](const Params& p, MoveSink s) {
          for (const Move& m : textbook_moves(p.n)) s(m);
@@ -785,7 +785,7 @@ std::unique_ptr<Family> test_family() {
          for (const Move& m : textbook_moves(p.n)) s(m);
        }},
   };
-  return make_family(std::move(spec));
+  return std::make_unique<testing::FamilyHandle<Space>>(std::move(spec));
 }
 
 TEST(Family, RunReports) {

@@ -102,7 +102,7 @@ std::vector<std::uint64_t> replay_non_frame(const V& v, const std::vector<Move>&
 }
 
 variants::reversi::Space reversi_space(int n, const std::string& code = "DDDF") {
-  return variants::reversi::make_space(variants::find_family("reversi").normalize(Params{n, 0, code}));
+  return variants::reversi::make_space(normalize(variants::find_family("reversi"), Params{n, 0, code}));
 }
 
 // =================================================================================

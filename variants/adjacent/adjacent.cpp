@@ -35,20 +35,6 @@ void gray_code(int n, MoveSink sink) {
   }
 }
 
-// The largest n PegCodec accepts for m pegs: ceil(log2 m) bits per disc in 64 bits,
-// and m^n below 2^64 (the codec refuses a rank space of 2^64 or more, so 4 pegs
-// stop at 31, not 32).
-int codec_max_n(int m) {
-  const int bits = std::bit_width(static_cast<unsigned>(m - 1));
-  int n = 0;
-  std::uint64_t size = 1;
-  while ((n + 1) * bits <= 64 && size <= UINT64_MAX / static_cast<std::uint64_t>(m)) {
-    size *= static_cast<std::uint64_t>(m);
-    ++n;
-  }
-  return n;
-}
-
 int pegs_of(const Params& p) {
   return p.pegs == 0 ? 3 : p.pegs;
 }
@@ -68,36 +54,36 @@ Space make_space(const Params& p) {
   return Space(m, p.n, 0, m - 1, NeighbourMoves{});
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "adjacent";
-  spec.summary =
+Family<AdjacentFamily::Space> AdjacentFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "adjacent";
+  spec.info.summary =
       "m pegs in a row, moves only between neighbours; 0 -> m-1; m = 3: 3^n - 1 through "
       "every configuration (seeds 002, 004); m >= 4: no formula known";
-  spec.default_pegs = 3;
-  spec.min_pegs = 3;
-  spec.max_pegs = 6;
-  spec.max_n = codec_max_n;
-  spec.problems = {{"transfer", "0 -> m-1"}};
+  spec.info.default_pegs = 3;
+  spec.info.min_pegs = 3;
+  spec.info.max_pegs = 6;
+  spec.info.max_n = PegCodec::max_discs;
+  spec.info.problems = {{"transfer", "0 -> m-1"}};
   spec.make = make_space;
   auto three_pegs = [](const Params& p) { return pegs_of(p) == 3; };
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"recursive", "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
        three_pegs, [](const Params& p, MoveSink s) { long_move_tower(p.n, 1, 0, 2, 1, s); }},
       {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)", three_pegs,
        [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
   };
-  spec.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
     if (pegs_of(p) != 3) return std::nullopt;
     std::uint64_t x = 1;
     for (int i = 0; i < p.n; ++i) x *= 3;
     return x - 1;
   };
-  spec.formula_name = [](const Params& p) {
+  spec.info.formula_name = [](const Params& p) {
     return pegs_of(p) == 3 ? std::string("3^n - 1")
                            : std::string("none known (only computed values)");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::adjacent

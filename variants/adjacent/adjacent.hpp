@@ -27,7 +27,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::adjacent {
@@ -51,6 +51,10 @@ void long_move_tower(int k, int smallest, int f, int t, int r, MoveSink sink);
 int gray_digit(std::uint64_t t, int i);
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct AdjacentFamily {
+  using Space = adjacent::Space;
+  static Family<Space> family();
+};
 
 }  // namespace hanoi::variants::adjacent

@@ -252,15 +252,15 @@ Space make_space(const Params& p) {
   return space_for_code(problem_code(p), p.n);
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "checkers";
-  spec.summary =
+Family<CheckersFamily::Space> CheckersFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "checkers";
+  spec.info.summary =
       "4 pegs, disc colour = parity of its size, colours alternate on every peg (no disc "
       "directly on a disc or base of its own colour); transfer 0 -> 3";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = kPegs;
-  spec.max_n = [](int) { return kMaxDiscs; };
-  spec.problems = {
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = kPegs;
+  spec.info.max_n = [](int) { return kMaxDiscs; };
+  spec.info.problems = {
       {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
       {"BABB",
        "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc n, B = the "
@@ -268,17 +268,17 @@ std::unique_ptr<Family> make_family() {
       {"BAAB", "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's Checkers_C)"},
   };
   spec.make = make_space;
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"frame",
        "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked on one peg, "
        "bottom k with three pegs), colour rule deciding the legal sub-problems",
        nullptr, [](const Params& p, MoveSink s) { emit_frame(problem_code(p), p.n, s); }},
   };
-  spec.closed_form = [](const Params& p) { return frame_moves(problem_code(p), p.n); };
-  spec.formula_name = [](const Params&) {
+  spec.info.closed_form = [](const Params& p) { return frame_moves(problem_code(p), p.n); };
+  spec.info.formula_name = [](const Params&) {
     return std::string("best Frame-type count (DP over Frame-Stewart splits; not a seed formula)");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::checkers

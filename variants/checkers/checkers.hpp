@@ -68,7 +68,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "engine/peg_codec.hpp"
 #include "variants/common/peg_space.hpp"
 
@@ -256,6 +256,10 @@ class Space {
 Space space_for_code(std::string_view code, int n);
 // The space for family parameters (problem "" = DDDD).
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct CheckersFamily {
+  using Space = checkers::Space;
+  static Family<Space> family();
+};
 
 }  // namespace hanoi::variants::checkers

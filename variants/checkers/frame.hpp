@@ -52,7 +52,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::checkers {
 

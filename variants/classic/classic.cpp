@@ -148,15 +148,15 @@ void plan_b(int n, MoveSink sink) {
 
 Space make_space(const Params& p) { return Space(3, p.n, 0, 2, FreeMoves{}); }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "classic";
-  spec.summary = "3 pegs, transfer the stack from peg 0 to peg 2; optimum 2^n - 1, unique";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = 3;
-  spec.max_n = [](int) { return 32; };
-  spec.problems = {{"transfer", "0 -> 2"}};
+Family<ClassicFamily::Space> ClassicFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "classic";
+  spec.info.summary = "3 pegs, transfer the stack from peg 0 to peg 2; optimum 2^n - 1, unique";
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
+  spec.info.max_n = [](int) { return 32; };
+  spec.info.problems = {{"transfer", "0 -> 2"}};
   spec.make = make_space;
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"recursive", "largest-disc recursion (seed 002)", nullptr,
        [](const Params& p, MoveSink s) { recursive(p.n, X, Y, Z, s); }},
       {"iterative", "period-3 clock over peg pairs (seed 002)", nullptr,
@@ -170,11 +170,11 @@ std::unique_ptr<Family> make_family() {
       {"plan-b", "Plan B: per-peg bit arrays (seed 003)", nullptr,
        [](const Params& p, MoveSink s) { plan_b(p.n, s); }},
   };
-  spec.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
     return (std::uint64_t{1} << p.n) - 1;
   };
-  spec.formula_name = [](const Params&) { return std::string("2^n - 1"); };
-  return make_family(std::move(spec));
+  spec.info.formula_name = [](const Params&) { return std::string("2^n - 1"); };
+  return spec;
 }
 
 }  // namespace hanoi::variants::classic

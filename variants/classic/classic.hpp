@@ -16,13 +16,17 @@
 
 #include <memory>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::classic {
 
 using Space = PegSpace<FreeMoves>;
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct ClassicFamily {
+  using Space = classic::Space;
+  static Family<Space> family();
+};
 
 }  // namespace hanoi::variants::classic

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants {
 

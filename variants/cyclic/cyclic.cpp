@@ -124,31 +124,31 @@ Space make_space(const Params& p) {
   return Space(3, p.n, 0, is_left(p) ? 2 : 1, ClockwiseMoves{});
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "cyclic";
-  spec.summary =
+Family<CyclicFamily::Space> CyclicFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "cyclic";
+  spec.info.summary =
       "3 pegs in a circle, every disc moves clockwise only (0 -> 1 -> 2 -> 0); "
       "left 0 -> 2 takes A(n), right 0 -> 1 takes C(n) (seed 002)";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = 3;
-  spec.max_n = [](int) { return 32; };
-  spec.problems = {{"left", "0 -> 2, two clockwise steps (\"leftwards\"), A(n)"},
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
+  spec.info.max_n = [](int) { return 32; };
+  spec.info.problems = {{"left", "0 -> 2, two clockwise steps (\"leftwards\"), A(n)"},
                    {"right", "0 -> 1, one clockwise step (\"rightwards\"), C(n)"}};
   spec.make = make_space;
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"transfer", "mutual recursion transfer_left / transfer_right (seed 002)", nullptr, transfer},
       {"colour-flip",
        "coloured algorithm: disc 1 until orange, then the one other legal move (seed 002)", nullptr,
        colour_flip},
   };
-  spec.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
     return is_left(p) ? time_left(p.n) : time_right(p.n);
   };
-  spec.formula_name = [](const Params& p) {
+  spec.info.formula_name = [](const Params& p) {
     return std::string(is_left(p) ? "A(n) = 2A(n-1) + C(n-1) + 2"
                                   : "C(n) = 2A(n-1) + 1, A(n) = 2A(n-1) + C(n-1) + 2");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::cyclic

@@ -49,7 +49,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::cyclic {
@@ -80,6 +80,10 @@ void transfer_left(int k, int x, int y, int z, MoveSink sink);
 void transfer_right(int k, int x, int y, int z, MoveSink sink);
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct CyclicFamily {
+  using Space = cyclic::Space;
+  static Family<Space> family();
+};
 
 }  // namespace hanoi::variants::cyclic

@@ -305,18 +305,18 @@ Space make_space(const Params& p) {
   return Space(p.n, parse_problem(problem_code(p)));
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "domino";
-  spec.summary =
+Family<DominoFamily::Space> DominoFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "domino";
+  spec.info.summary =
       "3 pegs, colours A/B flip on every move; a disc rests only on its own colour (disc or "
       "coloured base); start all A on peg 0";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = 3;
-  spec.max_n = [](int) { return Space::kMaxDiscs; };  // 2n peg bits + 3 colour bits in 64
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
+  spec.info.max_n = [](int) { return Space::kMaxDiscs; };  // 2n peg bits + 3 colour bits in 64
   for (const std::string& code : problem_codes())
-    spec.problems.push_back({code, problem_description(code)});
+    spec.info.problems.push_back({code, problem_description(code)});
   spec.make = make_space;
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"recursive",
        "seed 002's recursion: 20 mutually recursive procedures, plus DBF and DAF derived the "
        "same way",
@@ -328,10 +328,10 @@ std::unique_ptr<Family> make_family() {
        "the same, with ADE(n) = ADF(n-1) + 1 + DAB(n-1) (and DDB mirrored), the seed's "
        "unproven alternative",
        [](const Params& p) { return reaches_ade(problem_code(p)); },
-       [](const Params& p, MoveSink s) { emit_procedure(problem_code(p), p.n, 0, 1, 2, true, s); }},
+       [](const Params& p, MoveSink s) { emit_procedure(problem_code(p), p.n, 0, 1, 2, true, s); }, never},
   };
-  spec.closed_form = [](const Params& p) { return seed_recursion(problem_code(p), p.n); };
-  spec.formula_name = [](const Params& p) {
+  spec.info.closed_form = [](const Params& p) { return seed_recursion(problem_code(p), p.n); };
+  spec.info.formula_name = [](const Params& p) {
     const std::string code = problem_code(p);
     if (recursion_in_seed(code))
       return std::string("seed 002 recursion (10 functions, identities)");
@@ -339,7 +339,7 @@ std::unique_ptr<Family> make_family() {
                            ? "derived here, not in seed 002: ABE + DAE + DBA + 2"
                            : "derived here, not in seed 002: 2 ADA + ABE + DBF + DAB + 4");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::domino

@@ -89,7 +89,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "engine/peg_codec.hpp"
 
 namespace hanoi::variants::domino {
@@ -205,7 +205,11 @@ class DominoSpace {
 using Space = DominoSpace;
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct DominoFamily {
+  using Space = domino::Space;
+  static Family<Space> family();
+};
 
 // The seed's recursions (and the two derived ones for DBF, DAF) for `code`, or
 // nullopt for an unknown code or n outside 0..30.

@@ -66,7 +66,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::domino {
 

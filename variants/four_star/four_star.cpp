@@ -138,21 +138,21 @@ Space make_space(const Params& p) {
   return Space(4, p.n, centre_problem ? kStar : 0, centre_problem ? 0 : 2, StarMoves{});
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "four-star";
-  spec.summary =
+Family<FourStarFamily::Space> FourStarFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "four-star";
+  spec.info.summary =
       "4 pegs, every move starts or ends on the star peg 3; outer 0 -> 2 claims "
       "2(a1+...+an), a_i the 3-smooth numbers (seed 002)";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = 4;
-  spec.max_n = [](int) { return 31; };
-  spec.problems = {{"outer", "0 -> 2, outer peg to outer peg"},
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 4;
+  spec.info.max_n = [](int) { return 31; };
+  spec.info.problems = {{"outer", "0 -> 2, outer peg to outer peg"},
                    {"centre", "3 -> 0, star to an outer peg"}};
   spec.make = make_space;
   const auto is_problem = [](int which) {
     return [which](const Params& p) { return (p.problem == "centre" ? kCentre : kOuter) == which; };
   };
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"four-star", "Stockmeyer's recursion, k from the 3-smooth numbers (seed 002)",
        is_problem(kOuter), [](const Params& p, MoveSink s) { outer(p.n, 1, 0, 1, 2, s); }},
       {"centre-frame",
@@ -160,17 +160,17 @@ std::unique_ptr<Family> make_family() {
        "(derived here, not in the seeds)",
        is_problem(kCentre), [](const Params& p, MoveSink s) { centre(p.n, 1, 0, 1, 2, s); }},
   };
-  spec.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
     return p.problem == "centre" ? centre_moves(p.n) : outer_moves(p.n);
   };
-  spec.formula_name = [](const Params& p) {
+  spec.info.formula_name = [](const Params& p) {
     return p.problem == "centre"
                ? std::string(
                      "Frame-type recursion C(n) = min_k C(n-k) + (3^k-1)/2 + 2(a1+..+a_{n-k}) "
                      "(derived, not published)")
                : std::string("2(a1+...+an), a_i the 3-smooth numbers (seed 002, Stockmeyer)");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::four_star

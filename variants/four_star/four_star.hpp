@@ -38,7 +38,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::four_star {
@@ -56,7 +56,11 @@ struct StarMoves {
 
 using Space = PegSpace<StarMoves>;
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct FourStarFamily {
+  using Space = four_star::Space;
+  static Family<Space> family();
+};
 
 // a_1 .. a_n, the first n 3-smooth numbers 2^i 3^j in ascending order (a_1 = 1).
 std::vector<std::uint64_t> smooth_numbers(int n);

@@ -93,7 +93,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "engine/peg_codec.hpp"
 
 namespace hanoi::variants::lundon {
@@ -262,7 +262,11 @@ class Space {
 int goal_colour_of(const std::string& problem);
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct LundonFamily {
+  using Space = lundon::Space;
+  static Family<Space> family();
+};
 
 // The closed forms above (valid while A(n) fits 64 bits, n <= 36).
 std::uint64_t time_a(int n);  // problem A: A(n-1) + C(n-1) + 3

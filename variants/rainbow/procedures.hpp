@@ -52,7 +52,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::rainbow {
 

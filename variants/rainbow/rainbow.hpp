@@ -33,7 +33,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::rainbow {
@@ -67,6 +67,10 @@ using Space = PegSpace<RainbowRule>;
 RainbowRule rule_for(std::string_view code, int n);
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct RainbowFamily {
+  using Space = rainbow::Space;
+  static Family<Space> family();
+};
 
 }  // namespace hanoi::variants::rainbow

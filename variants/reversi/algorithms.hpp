@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::reversi {
 

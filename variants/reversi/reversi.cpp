@@ -187,15 +187,15 @@ std::uint64_t reversi_h_moves(int n) {
   return ((std::uint64_t{1} << (n + 2)) - 2) / 3;
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "reversi";
-  spec.summary =
+Family<ReversiFamily::Space> ReversiFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "reversi";
+  spec.info.summary =
       "4 pegs, two colours, every disc flips as it moves; no disc directly on a disc or base of "
       "its own colour; start alternating on peg 0";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = kPegs;
-  spec.max_n = [](int) { return 29; };
-  spec.problems = {
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = kPegs;
+  spec.info.max_n = [](int) { return 29; };
+  spec.info.problems = {
       {"DDDF", "0 -> 3, bases uncoloured, colours unchanged (top level)"},
       {"DDDE", "0 -> 3, bases uncoloured, colours flipped"},
       {"EDDD", "back onto peg 0, bases uncoloured, colours flipped"},
@@ -212,7 +212,7 @@ std::unique_ptr<Family> make_family() {
       return false;
     };
   };
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"recursive",
        "BABA = 3 BABA(n-2) + 4, BABB = 2 BABA(n-1) + 2, BAAB = 2 BABB(n-1) + 2 (derived here; "
        "seed 002 gives only the counts)",
@@ -230,14 +230,14 @@ std::unique_ptr<Family> make_family() {
       {"reversi-g",
        "Reversi_G (seed 002): classic 3-peg solution on pegs 0, 1, 3, every move through peg 2; "
        "2(2^n - 1)",
-       for_codes({"DDDF"}), [](const Params& p, MoveSink s) { emit_reversi_g(p.n, s); }},
+       for_codes({"DDDF"}), [](const Params& p, MoveSink s) { emit_reversi_g(p.n, s); }, never},
       {"reversi-h",
        "Reversi_H as reconstructed here: classic solution on pegs 0, 1, 3, a move through peg 2 "
        "only when the colours forbid it directly, fewest such detours; [(4/3)(2^n - 1/2)]",
-       for_codes({"DDDF"}), [](const Params& p, MoveSink s) { emit_reversi_h(p.n, false, s); }},
+       for_codes({"DDDF"}), [](const Params& p, MoveSink s) { emit_reversi_h(p.n, false, s); }, never},
   };
-  spec.closed_form = [](const Params& p) { return seed_formula(problem_code(p), p.n); };
-  spec.formula_name = [](const Params& p) {
+  spec.info.closed_form = [](const Params& p) { return seed_formula(problem_code(p), p.n); };
+  spec.info.formula_name = [](const Params& p) {
     const std::string c = problem_code(p);
     if (c == "BABA") return std::string("seed 002: 2*3^(n/2) - 2 (n even), 3*3^[n/2] - 2 (n odd)");
     if (c == "BABB") return std::string("seed 002: 2*3^(n/2) - 2 (n even), 4*3^[n/2] - 2 (n odd)");
@@ -248,7 +248,7 @@ std::unique_ptr<Family> make_family() {
           "none published (Reversi_G costs 2(2^n - 1), Reversi_H [(4/3)(2^n - 1/2)])");
     return std::string("none published (seed 002 declines the order-27 Frame-type matrix)");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::reversi

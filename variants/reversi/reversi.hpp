@@ -110,7 +110,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::reversi {
 
@@ -242,7 +242,11 @@ class Space {
 const std::vector<std::string>& problem_codes();
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct ReversiFamily {
+  using Space = reversi::Space;
+  static Family<Space> family();
+};
 
 // Seed 002's closed forms for the bottom-level problems (BABA, BABB, BAAB; see the
 // header comment for the reading of the garbled BAAB line); nullopt otherwise.

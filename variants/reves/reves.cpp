@@ -84,35 +84,25 @@ std::optional<std::uint64_t> frame_stewart_moves(int m, int n) {
   return static_cast<std::uint64_t>(total);
 }
 
-int max_discs(int m) {
-  // Mirrors PegCodec's checks: n * bits <= 64 and m^n representable (< 2^64).
-  const int bits = m <= 2 ? 1 : std::bit_width(static_cast<unsigned>(m - 1));
-  int n = 0;
-  std::uint64_t size = 1;
-  while ((n + 1) * bits <= 64 && size <= UINT64_MAX / static_cast<std::uint64_t>(m)) {
-    size *= static_cast<std::uint64_t>(m);
-    ++n;
-  }
-  return n;
-}
+int max_discs(int m) { return PegCodec::max_discs(m); }
 
 Space make_space(const Params& p) {
   return Space(p.pegs, p.n, 0, p.pegs - 1, FreeMoves{});
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "reves";
-  spec.summary =
+Family<RevesFamily::Space> RevesFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "reves";
+  spec.info.summary =
       "m pegs (Reve's puzzle for m = 4), transfer peg 0 -> peg m-1; Frame-Stewart "
       "(seed 002), proven optimal only for m = 4";
-  spec.default_pegs = 4;
-  spec.min_pegs = 4;
-  spec.max_pegs = 8;
-  spec.max_n = max_discs;
-  spec.problems = {{"transfer", "0 -> m-1"}};
+  spec.info.default_pegs = 4;
+  spec.info.min_pegs = 4;
+  spec.info.max_pegs = 8;
+  spec.info.max_n = max_discs;
+  spec.info.problems = {{"transfer", "0 -> m-1"}};
   spec.make = make_space;
-  spec.algorithms = {
+  spec.info.algorithms = {
       {"frame-stewart", "TM(m,n,X,P,Z) recursion with seed 002's k(m,n), smallest admissible k",
        nullptr,
        [](const Params& p, MoveSink s) {
@@ -121,11 +111,11 @@ std::unique_ptr<Family> make_family() {
          tm(p.pegs, p.n, 1, 0, others, p.pegs - 1, s);
        }},
   };
-  spec.closed_form = [](const Params& p) { return frame_stewart_moves(p.pegs, p.n); };
-  spec.formula_name = [](const Params&) {
+  spec.info.closed_form = [](const Params& p) { return frame_stewart_moves(p.pegs, p.n); };
+  spec.info.formula_name = [](const Params&) {
     return std::string("Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::reves

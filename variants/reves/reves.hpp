@@ -38,14 +38,18 @@
 #include <memory>
 #include <optional>
 
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::reves {
 
 using Space = PegSpace<FreeMoves>;
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct RevesFamily {
+  using Space = reves::Space;
+  static Family<Space> family();
+};
 
 // Seed 002's k(m,n) for m >= 3, n >= 1, resolved to the smallest admissible k.
 int k_mn(int m, int n);

@@ -16,7 +16,8 @@ Space::Space(int n) : n_(n) {
 }
 
 void Space::refuse_predecessors() {
-  throw UsageError(
+  // Unreachable through the CLI, which checks kWalksBack before searching.
+  throw std::logic_error(
       "reves-sym cannot walk back along moves (--moves witnesses, optimal-solution counts, "
       "Frame witnesses): a move in one orbit member's pegs does not determine the previous "
       "orbit; use reves --pegs 4 for these");
@@ -58,21 +59,21 @@ Space make_space(const Params& p) {
   return Space(p.n);
 }
 
-std::unique_ptr<Family> make_family() {
-  FamilySpec<Space> spec;
-  spec.name = "reves-sym";
-  spec.summary =
+Family<RevesSymFamily::Space> RevesSymFamily::family() {
+  Family<Space> spec;
+  spec.info.name = "reves-sym";
+  spec.info.summary =
       "Reve's puzzle (4 pegs) modulo the symmetry of pegs 1-3: one state per orbit; same "
       "distances from the start, about 1/6 of the states (states and level sizes count orbits)";
-  spec.default_pegs = spec.min_pegs = spec.max_pegs = kPegs;
-  spec.max_n = [](int) { return kMaxDiscs; };
-  spec.problems = {{"transfer", "0 -> another peg (all are equivalent here)"}};
+  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = kPegs;
+  spec.info.max_n = [](int) { return kMaxDiscs; };
+  spec.info.problems = {{"transfer", "0 -> another peg (all are equivalent here)"}};
   spec.make = make_space;
-  spec.closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); };
-  spec.formula_name = [](const Params&) {
+  spec.info.closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); };
+  spec.info.formula_name = [](const Params&) {
     return std::string("Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
   };
-  return make_family(std::move(spec));
+  return spec;
 }
 
 }  // namespace hanoi::variants::reves_sym

@@ -69,7 +69,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
 
 namespace hanoi::variants::reves_sym {
@@ -176,6 +176,7 @@ class Space {
   // The quotient graph is undirected, but a move's pegs do not determine the
   // previous orbit (see the header): predecessors are refused, not reversed.
   static constexpr bool kReversible = false;
+  static constexpr bool kWalksBack = false;  // see above: refused before any search
 
   explicit Space(int n);
 
@@ -273,6 +274,10 @@ class Space {
 };
 
 Space make_space(const Params& p);
-std::unique_ptr<Family> make_family();
+// The registry entry (variants/registry.hpp).
+struct RevesSymFamily {
+  using Space = reves_sym::Space;
+  static Family<Space> family();
+};
 
 }  // namespace hanoi::variants::reves_sym

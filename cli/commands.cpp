@@ -1,4 +1,4 @@
-#include "engine/cli/commands.hpp"
+#include "cli/commands.hpp"
 
 #include <array>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "engine/memory.hpp"
-#include "engine/provenance.hpp"
+#include "cli/provenance.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -17,9 +17,15 @@ namespace {
 
 using nlohmann::json;
 
-Params params_of(const CommonOptions& o) { return Params{o.n, o.pegs, o.problem}; }
-
 }  // namespace
+
+Params params_of(const CommonOptions& o) {
+  Params p{o.n, o.pegs, o.problem};
+  p.colours = o.colours;
+  p.start = o.start;
+  p.target = o.target;
+  return p;
+}
 
 SearchOptions search_options(const CommonOptions& o) {
   SearchOptions s;
@@ -50,29 +56,29 @@ nlohmann::json moves_json(const std::vector<Move>& moves) {
   return arr;
 }
 
-nlohmann::json params_json(const Family& fam, const Params& p) {
-  return {{"variant", fam.name()}, {"n", p.n}, {"pegs", p.pegs}, {"problem", p.problem}};
+nlohmann::json params_json(const FamilyInfo& fam, const Params& p) {
+  return {{"variant", fam.name}, {"n", p.n}, {"pegs", p.pegs}, {"problem", p.problem}};
 }
 
 int cmd_list(bool as_json) {
   json out = json::array();
   for (const auto& f : variants::all_families()) {
     json fam;
-    fam["variant"] = f->name();
-    fam["summary"] = f->summary();
-    fam["pegs"] = {{"default", f->default_pegs()}, {"min", f->min_pegs()}, {"max", f->max_pegs()}};
+    fam["variant"] = f->name;
+    fam["summary"] = f->summary;
+    fam["pegs"] = {{"default", f->default_pegs}, {"min", f->min_pegs}, {"max", f->max_pegs}};
     json problems = json::array();
-    for (const auto& pr : f->problems()) {
-      Params p{1, f->default_pegs(), pr.code};
+    for (const auto& pr : f->problems) {
+      Params p{1, f->default_pegs, pr.code};
       json algs = json::array();
-      for (const AlgorithmSpec* a : f->algorithms(p))
+      for (const AlgorithmSpec* a : algorithms_for(*f, p))
         algs.push_back({{"name", a->name}, {"description", a->description}});
       problems.push_back({{"code", pr.code}, {"description", pr.description},
                           {"algorithms", algs}});
     }
     fam["problems"] = problems;
     json nmax = json::object();
-    for (int m = f->min_pegs(); m <= f->max_pegs(); ++m) nmax[std::to_string(m)] = f->max_n(m);
+    for (int m = f->min_pegs; m <= f->max_pegs; ++m) nmax[std::to_string(m)] = f->max_n(m);
     fam["max_n_by_pegs"] = nmax;
     out.push_back(fam);
   }
@@ -101,11 +107,11 @@ int cmd_list(bool as_json) {
 }
 
 int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
-  const Family& fam = variants::find_family(o.variant);
-  const Params p = fam.normalize(params_of(o));
+  const FamilyInfo& fam = variants::find_family(o.variant);
+  const Params p = normalize(fam, params_of(o));
   SearchOptions so = search_options(o);
   so.stop_at_goal = stop_at_goal;
-  const SearchResult r = fam.optimum(p, so);
+  const SearchResult r = search(fam, p, so);
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   if (o.json) {
     json j = params_json(fam, p);
@@ -119,23 +125,23 @@ int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     j["bits_per_state"] = r.bits_per_state();
     j["search_bytes"] = r.search_bytes;
     j["peak_rss_bytes"] = r.peak_rss;
-    const auto formula = fam.closed_form(p);
+    const auto formula = closed_form_of(fam, p);
     j["formula"] = formula ? json(*formula) : json(nullptr);
     if (levels) j["levels"] = r.level_sizes;
     if (o.moves) j["moves"] = moves_json(r.path);
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::cout << fam.name() << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem
+  std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem
             << "\n";
   if (reached) {
     std::cout << "  optimum:      " << r.optimum << "\n";
   } else {
     std::cout << "  optimum:      unreachable (the goal is not reachable from the start)\n";
   }
-  const auto formula = fam.closed_form(p);
+  const auto formula = closed_form_of(fam, p);
   if (formula)
-    std::cout << "  formula:      " << *formula << "  (" << fam.formula_name(p) << ")\n";
+    std::cout << "  formula:      " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
   std::cout << "  states:       " << r.states_reached << (r.complete ? "" : " (stopped at goal)")
             << " of " << r.rank_space << " ranks\n";
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
@@ -153,10 +159,10 @@ int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
 }
 
 int cmd_run(const CommonOptions& o, const std::string& algorithm) {
-  const Family& fam = variants::find_family(o.variant);
-  const Params p = fam.normalize(params_of(o));
-  const RunReport r = fam.run(p, algorithm, o.moves);
-  const auto formula = fam.closed_form(p);
+  const FamilyInfo& fam = variants::find_family(o.variant);
+  const Params p = normalize(fam, params_of(o));
+  const RunReport r = run(fam, p, algorithm, o.moves);
+  const auto formula = closed_form_of(fam, p);
   if (o.json) {
     json j = params_json(fam, p);
     j["algorithm"] = r.algorithm;
@@ -168,14 +174,14 @@ int cmd_run(const CommonOptions& o, const std::string& algorithm) {
     if (o.moves) j["moves"] = moves_json(r.recorded);
     std::cout << j.dump() << "\n";
   } else {
-    std::cout << fam.name() << " " << r.algorithm << " n=" << p.n << " pegs=" << p.pegs
+    std::cout << fam.name << " " << r.algorithm << " n=" << p.n << " pegs=" << p.pegs
               << " problem=" << p.problem << ": ";
     if (r.ok) {
       std::cout << r.moves << " moves, all legal, goal reached";
     } else {
       std::cout << "FAILED after " << r.moves << " legal moves: " << r.error;
     }
-    if (formula) std::cout << " (formula " << fam.formula_name(p) << " = " << *formula << ")";
+    if (formula) std::cout << " (formula " << formula_name_of(fam, p) << " = " << *formula << ")";
     std::cout << "\n";
     if (o.moves) std::cout << format_moves(r.recorded) << "\n";
   }

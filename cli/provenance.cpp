@@ -1,4 +1,4 @@
-#include "engine/provenance.hpp"
+#include "cli/provenance.hpp"
 
 #include <unistd.h>
 

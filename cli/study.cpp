@@ -21,8 +21,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/cli/batch.hpp"
-#include "engine/cli/commands.hpp"
+#include "cli/batch.hpp"
+#include "cli/commands.hpp"
 #include "engine/memory.hpp"
 #include "variants/registry.hpp"
 
@@ -69,13 +69,13 @@ std::string seconds_text(double s) {
 }  // namespace
 
 int cmd_frame(const CommonOptions& o, bool every_disc) {
-  const Family& fam = variants::find_family(o.variant);
-  const Params p = fam.normalize(Params{o.n, o.pegs, o.problem});
+  const FamilyInfo& fam = variants::find_family(o.variant);
+  const Params p = normalize(fam, params_of(o));
   SearchOptions so = search_options(o);
   so.want_path = false;
   const FrameScope scope = every_disc ? FrameScope::kEveryDisc : FrameScope::kLargestDisc;
-  const FrameAnalysis a = fam.frame(p, so, o.moves, scope);
-  const auto formula = fam.closed_form(p);
+  const FrameAnalysis a = frame(fam, p, so, o.moves, scope);
+  const auto formula = closed_form_of(fam, p);
   if (o.json) {
     json j = params_json(fam, p);
     j["optimal"] = a.optimal ? json(*a.optimal) : json(nullptr);
@@ -84,7 +84,7 @@ int cmd_frame(const CommonOptions& o, bool every_disc) {
     j["scope"] = scope_name(scope);
     j["gap"] = a.optimal && a.frame_optimal ? json(*a.frame_optimal - *a.optimal) : json(nullptr);
     j["formula"] = formula ? json(*formula) : json(nullptr);
-    j["formula_name"] = fam.formula_name(p);
+    j["formula_name"] = formula_name_of(fam, p);
     if (!a.witness.empty()) {
       j["witness"] = moves_json(a.witness);
       json idx = json::array();
@@ -97,11 +97,11 @@ int cmd_frame(const CommonOptions& o, bool every_disc) {
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::cout << fam.name() << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
+  std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
             << "  optimum:         " << opt_text(a.optimal, "unreachable") << "\n"
             << (every_disc ? "  best Frame-type, every disc: " : "  best Frame-type: ")<< opt_text(a.frame_optimal, "none (no Frame-type solution)")
             << "\n";
-  if (formula) std::cout << "  formula:         " << *formula << "  (" << fam.formula_name(p) << ")\n";
+  if (formula) std::cout << "  formula:         " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
   std::cout << "  Frame hypothesis: " << frame_verdict(a) << "\n";
   if (!a.witness.empty()) {
     std::cout << "  witness: an optimal solution of " << a.witness.size()
@@ -117,22 +117,22 @@ int cmd_frame(const CommonOptions& o, bool every_disc) {
 }
 
 int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
-  const Family& fam = variants::find_family(o.variant);
-  const Params p = fam.normalize(Params{o.n, o.pegs, o.problem});
-  if (flags.all_pairs && fam.rank_space(p) > kAllPairsMaxStates)
+  const FamilyInfo& fam = variants::find_family(o.variant);
+  const Params p = normalize(fam, params_of(o));
+  if (flags.all_pairs && rank_space(fam, p) > kAllPairsMaxStates)
     throw UsageError("--all-pairs takes at most " + std::to_string(kAllPairsMaxStates) + " ranks; " +
-                     fam.name() + " n=" + std::to_string(p.n) + " has " +
-                     std::to_string(fam.rank_space(p)) + " (lower n)");
+                     fam.name + " n=" + std::to_string(p.n) + " has " +
+                     std::to_string(rank_space(fam, p)) + " (lower n)");
   SearchOptions so = search_options(o);
   so.want_path = false;
   so.farthest = flags.farthest;
-  const SearchResult r = fam.optimum(p, so);
+  const SearchResult r = search(fam, p, so);
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   const std::uint64_t at_max = r.level_sizes.empty() ? 0 : r.level_sizes.back();
   std::optional<SolutionCount> count;
-  if (flags.count) count = fam.count_optimal(p, so);
+  if (flags.count) count = count_optimal(fam, p, so);
   std::optional<AllPairsSummary> pairs;
-  if (flags.all_pairs) pairs = fam.all_pairs(p);
+  if (flags.all_pairs) pairs = all_pairs(fam, p);
   if (o.json) {
     json j = params_json(fam, p);
     j["optimal"] = reached ? json(r.optimum) : json(nullptr);
@@ -159,7 +159,7 @@ int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::cout << fam.name() << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
+  std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
             << "  optimum:      " << (reached ? std::to_string(r.optimum) : "unreachable") << "\n"
             << "  eccentricity: " << r.eccentricity
             << (reached ? (r.eccentricity > r.optimum
@@ -200,8 +200,8 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
     if (scope == "every-disc") r.scope = FrameScope::kEveryDisc;
     else if (!scope.empty() && scope != "largest-disc")
       throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
-    const Family& fam = variants::find_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) fam.normalize(Params{n, r.pegs, r.problem});
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) normalize(fam, Params{n, r.pegs, r.problem});
   });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
   SearchOptions so = search_options(o);
@@ -212,28 +212,28 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
          "verdict\n";
   int cells = 0, unexpected = 0, too_big = 0, failures = 0;
   for (const Row& r : rows) {
-    const Family& fam = variants::find_family(r.variant);
-    const Params first = fam.normalize(Params{r.n_lo, r.pegs, r.problem});
-    md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
        << "`\n\n";
     if (!r.note.empty()) md << r.note << "\n\n";
     if (r.scope == FrameScope::kEveryDisc)
       md << "Scope: every disc (each move of disc d from a configuration where discs 1..d-1 "
             "form runs of consecutive sizes off its two pegs), not only the largest.\n\n";
     if (!r.expect.empty()) md << "Claim: the hypothesis " << r.expect << " for every n below.\n\n";
-    md << "| n | optimum | best Frame-type | gap | formula (" << fam.formula_name(first)
+    md << "| n | optimum | best Frame-type | gap | formula (" << formula_name_of(fam, first)
        << ") | search s | verdict |\n|---|---|---|---|---|---|---|\n";
     std::optional<FrameAnalysis> first_failure;
     int first_failure_n = 0;
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       ++cells;
-      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
-      const auto formula = fam.closed_form(p);
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+      const auto formula = closed_form_of(fam, p);
       const std::string formula_text = formula ? std::to_string(*formula) : "—";
       FrameAnalysis a;
       std::string verdict;
       try {
-        a = fam.frame(p, so, false, r.scope);
+        a = frame(fam, p, so, false, r.scope);
         verdict = frame_verdict(a);
         if (!a.holds) ++failures;
         if (!r.expect.empty() && (r.expect == "holds") != a.holds) {
@@ -252,14 +252,14 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
       md << "| " << n << " | " << opt_text(a.optimal, "—") << " | "
          << opt_text(a.frame_optimal, "—") << " | " << gap_text(a) << " | " << formula_text
          << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
-      csv << fam.name() << "," << p.pegs << "," << p.problem << "," << n << ","
+      csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << ","
           << opt_text(a.optimal, "") << "," << opt_text(a.frame_optimal, "") << "," << gap_text(a)
           << "," << (formula ? formula_text : "") << "," << (a.holds ? "yes" : "no") << ","
           << a.non_frame_moves.size() << "," << seconds_text(a.seconds) << ","
           << csv_escape(verdict) << "\n";
       if (!o.quiet)
         std::fprintf(stderr, "[frame] %s pegs=%d %s n=%d: optimum %s, Frame-type %s, %s (%.1f s)\n",
-                     fam.name().c_str(), p.pegs, p.problem.c_str(), n,
+                     fam.name.c_str(), p.pegs, p.problem.c_str(), n,
                      opt_text(a.optimal, "-").c_str(), opt_text(a.frame_optimal, "-").c_str(),
                      verdict.c_str(), a.seconds);
     }
@@ -309,14 +309,14 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
       throw UsageError(r.where + ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
     r.farthest = static_cast<std::size_t>(optional_int(t, "farthest", r.where, 2, 0));
     r.max_paths = static_cast<std::uint64_t>(optional_int(t, "max_paths", r.where, 0, 1));
-    const Family& fam = variants::find_family(r.variant);
+    const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
       // Checked before any search, so that a batch does not fail half-way.
-      if (r.measure == "all-pairs" && fam.rank_space(p) > kAllPairsMaxStates)
+      if (r.measure == "all-pairs" && rank_space(fam, p) > kAllPairsMaxStates)
         throw UsageError(r.where + ": all-pairs takes at most " + std::to_string(kAllPairsMaxStates) +
-                         " ranks; " + fam.name() + " n=" + std::to_string(n) + " has " +
-                         std::to_string(fam.rank_space(p)));
+                         " ranks; " + fam.name + " n=" + std::to_string(n) + " has " +
+                         std::to_string(rank_space(fam, p)));
     }
   });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
@@ -329,9 +329,9 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
          "two_paths,more_paths,seconds,verdict\n";
   int cells = 0, unexpected = 0, too_big = 0;
   for (const Row& r : rows) {
-    const Family& fam = variants::find_family(r.variant);
-    const Params first = fam.normalize(Params{r.n_lo, r.pegs, r.problem});
-    md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
        << "`: " << r.measure << "\n\n";
     if (!r.note.empty()) md << r.note << "\n\n";
     if (r.measure == "eccentricity") {
@@ -346,14 +346,14 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
     std::vector<std::string> farthest_notes;
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       ++cells;
-      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
       std::string verdict, cells_csv;
       std::ostringstream line;
       try {
         if (r.measure == "eccentricity") {
           SearchOptions eo = so;
           eo.farthest = r.farthest;
-          const SearchResult s = fam.optimum(p, eo);
+          const SearchResult s = search(fam, p, eo);
           const bool reached = s.outcome == SearchOutcome::kGoalReached;
           const std::uint64_t at_max = s.level_sizes.back();
           verdict = !reached ? "goal unreachable"
@@ -373,14 +373,14 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
             farthest_notes.push_back(note);
           }
         } else if (r.measure == "count") {
-          const SolutionCount c = fam.count_optimal(p, so);
+          const SolutionCount c = count_optimal(fam, p, so);
           verdict = c.optimum ? "ok" : "goal unreachable";
           line << "| " << n << " | " << opt_text(c.optimum, "—") << " | " << c.count << " | "
                << c.states_on_optimal_paths << " | " << seconds_text(c.seconds) << " |\n";
           cells_csv = opt_text(c.optimum, "") + ",,,," + c.count + "," +
                       std::to_string(c.states_on_optimal_paths) + ",,,,,,," + seconds_text(c.seconds);
         } else {
-          const AllPairsSummary a = fam.all_pairs(p);
+          const AllPairsSummary a = all_pairs(fam, p);
           if (r.max_paths > 0 && a.max_paths > r.max_paths) {
             verdict = "MISMATCH: a pair has " + std::to_string(a.max_paths) +
                       " shortest paths (claim: at most " + std::to_string(r.max_paths) + ")";
@@ -403,10 +403,10 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
         cells_csv = ",,,,,,,,,,,,";
       }
       md << line.str();
-      csv << fam.name() << "," << p.pegs << "," << p.problem << "," << n << "," << r.measure << ","
+      csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << "," << r.measure << ","
           << cells_csv << "," << csv_escape(verdict) << "\n";
       if (!o.quiet)
-        std::fprintf(stderr, "[structure] %s pegs=%d %s n=%d %s: %s\n", fam.name().c_str(), p.pegs,
+        std::fprintf(stderr, "[structure] %s pegs=%d %s n=%d %s: %s\n", fam.name.c_str(), p.pegs,
                      p.problem.c_str(), n, r.measure.c_str(), verdict.c_str());
     }
     if (!farthest_notes.empty()) {

@@ -1,12 +1,12 @@
-#include "engine/cli/batch.hpp"
+#include "cli/batch.hpp"
 
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
-#include "engine/family.hpp"
-#include "engine/provenance.hpp"
+#include "variants/family.hpp"
+#include "cli/provenance.hpp"
 
 namespace hanoi::cli {
 

@@ -23,9 +23,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/cli/batch.hpp"
-#include "engine/cli/commands.hpp"
-#include "engine/provenance.hpp"
+#include "cli/batch.hpp"
+#include "cli/commands.hpp"
+#include "cli/provenance.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -54,22 +54,23 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
   const BatchFile batch = read_batch_file(batch_path);
   if (batch.kind == "frame") return run_frame_batch(batch, out_dir, o, command_line);
   if (batch.kind == "structure") return run_structure_batch(batch, out_dir, o, command_line);
+  if (batch.kind == "compare") return run_compare_batch(batch, out_dir, o, command_line);
   if (batch.kind != "verify")
     throw UsageError("batch " + batch_path + ": unknown kind '" + batch.kind +
-                     "' (kinds: verify, frame, structure)");
+                     "' (kinds: verify, frame, structure, compare)");
   const std::vector<Row> rows = read_verify_rows(batch);
   SearchOptions so = search_options(o);
   so.want_path = false;
   // Validate every row before any search, so a typo fails fast.
   for (const Row& r : rows) {
-    const Family& fam = variants::find_family(r.variant);
+    const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
       std::vector<std::string> names = r.algorithms;
       names.insert(names.end(), r.bounds.begin(), r.bounds.end());
       for (const auto& name : names) {
         bool found = false;
-        for (const AlgorithmSpec* a : fam.algorithms(p)) found = found || a->name == name;
+        for (const AlgorithmSpec* a : algorithms_for(fam, p)) found = found || a->name == name;
         if (!found)
           throw UsageError("batch row " + r.variant + ": algorithm '" + name +
                            "' does not apply to problem " + p.problem + " (see hanoi list)");
@@ -85,21 +86,21 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
          "verdict\n";
   int unexpected = 0, known = 0, cells = 0, too_big = 0;
   for (const Row& r : rows) {
-    const Family& fam = variants::find_family(r.variant);
-    const Params first = fam.normalize(Params{r.n_lo, r.pegs, r.problem});
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
     std::vector<std::string> optimal_algs = r.algorithms, bound_algs = r.bounds;
     if (r.all_algorithms) {
-      for (const AlgorithmSpec* a : fam.algorithms(first)) {
+      for (const AlgorithmSpec* a : algorithms_for(fam, first)) {
         bool is_bound = false;
         for (const auto& b : bound_algs) is_bound = is_bound || b == a->name;
         if (!is_bound) optimal_algs.push_back(a->name);
       }
     }
-    md << "\n## " << fam.name() << " — pegs " << first.pegs << ", problem `" << first.problem
+    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
        << "`\n\n";
     if (!r.note.empty()) md << r.note << "\n\n";
     if (!r.known_mismatch.empty()) md << "Known mismatch: " << r.known_mismatch << "\n\n";
-    md << "| n | optimum | states | eccentricity | formula (" << fam.formula_name(first) << ")";
+    md << "| n | optimum | states | eccentricity | formula (" << formula_name_of(fam, first) << ")";
     for (const auto& a : optimal_algs) md << " | " << a;
     for (const auto& a : bound_algs) md << " | " << a << " (bound)";
     md << " | search s | verdict |\n|---|---|---|---|---";
@@ -108,12 +109,12 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
 
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       ++cells;
-      const Params p = fam.normalize(Params{n, r.pegs, r.problem});
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
       std::string verdict;
       SearchResult sr;
       bool searched = true;
       try {
-        sr = fam.optimum(p, so);
+        sr = search(fam, p, so);
       } catch (const MemoryBudgetExceeded& e) {
         searched = false;
         ++too_big;
@@ -121,7 +122,7 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
       }
       const bool reached = searched && sr.outcome == SearchOutcome::kGoalReached;
       const std::string opt_text = !searched ? "—" : reached ? std::to_string(sr.optimum) : "unreachable";
-      const auto formula = fam.closed_form(p);
+      const auto formula = closed_form_of(fam, p);
       const std::string formula_text = formula ? std::to_string(*formula) : "—";
       std::vector<std::string> problems;
       if (searched && formula && (!reached || *formula != sr.optimum))
@@ -133,8 +134,8 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
         RunReport report;
       };
       std::vector<AlgResult> runs;
-      for (const auto& a : optimal_algs) runs.push_back({a, true, fam.run(p, a, false)});
-      for (const auto& a : bound_algs) runs.push_back({a, false, fam.run(p, a, false)});
+      for (const auto& a : optimal_algs) runs.push_back({a, true, run(fam, p, a, false)});
+      for (const auto& a : bound_algs) runs.push_back({a, false, run(fam, p, a, false)});
       for (const AlgResult& ar : runs) {
         const RunReport& rr = ar.report;
         if (!rr.ok) {
@@ -165,7 +166,7 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
          << (searched ? ecc_text : "—") << " | " << formula_text;
       for (const AlgResult& ar : runs)
         md << " | " << (ar.report.ok ? "" : "ILLEGAL after ") << ar.report.moves;
-      const std::string csv_prefix = fam.name() + "," + std::to_string(p.pegs) + "," + p.problem +
+      const std::string csv_prefix = fam.name + "," + std::to_string(p.pegs) + "," + p.problem +
                                      "," + std::to_string(n) + "," + opt_text + "," + states_text +
                                      "," + ecc_text + "," + (formula ? formula_text : "") + ",";
       if (runs.empty()) csv << csv_prefix << ",,,," << csv_escape(verdict) << "\n";
@@ -178,7 +179,7 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
       std::snprintf(secs, sizeof secs, "%.2f", searched ? sr.seconds : 0.0);
       md << " | " << secs << " | " << verdict << " |\n";
       if (!o.quiet) {
-        std::fprintf(stderr, "[verify] %s pegs=%d %s n=%d: optimum %s, %s\n", fam.name().c_str(),
+        std::fprintf(stderr, "[verify] %s pegs=%d %s n=%d: optimum %s, %s\n", fam.name.c_str(),
                      p.pegs, p.problem.c_str(), n, opt_text.c_str(), verdict.c_str());
       }
     }

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "engine/cli/commands.hpp"
-#include "engine/family.hpp"
+#include "cli/commands.hpp"
+#include "variants/family.hpp"
 
 namespace {
 
@@ -15,6 +15,11 @@ void add_params(CLI::App* cmd, hanoi::cli::CommonOptions& o) {
   cmd->add_option("-n,--discs", o.n, "number of discs (per stack)")->required();
   cmd->add_option("--pegs", o.pegs, "number of pegs (default: the variant's own)");
   cmd->add_option("--problem", o.problem, "problem code (default: the top-level problem)");
+  cmd->add_option("--colours", o.colours,
+                  "instance colouring, one letter per disc, smallest first (er: W/B)");
+  cmd->add_option("--start", o.start,
+                  "instance start, one peg digit per disc, smallest first (er)");
+  cmd->add_option("--target", o.target, "instance goal peg (er; default 0)");
 }
 
 void add_resources(CLI::App* cmd, hanoi::cli::CommonOptions& o) {
@@ -89,6 +94,22 @@ int main(int argc, char** argv) {
   structure->add_option("--farthest", structure_flags.farthest,
                         "describe this many states at the maximal distance (default 4)");
 
+  std::string instances_csv;
+  std::uint64_t csv_limit = 10'000'000;
+  auto* compare = app.add_subcommand(
+      "compare",
+      "an algorithm against the optimum on every instance of a family (er: every colouring x "
+      "every start): mean and worst excess, histogram");
+  compare->add_option("variant", opt.variant, "variant name (see `hanoi list`)")->required();
+  compare->add_option("algorithm", algorithm, "algorithm name (see `hanoi list`)")->required();
+  add_params(compare, opt);
+  add_resources(compare, opt);
+  compare->add_flag("--json", opt.json, "machine-readable output");
+  compare->add_option("--instances-csv", instances_csv,
+                      "also write one CSV row per instance to this file");
+  compare->add_option("--csv-limit", csv_limit,
+                      "refuse --instances-csv for families of more instances (default 10^7)");
+
   std::string batch, out_dir = "results";
   auto* verify = app.add_subcommand(
       "verify",
@@ -123,6 +144,7 @@ int main(int argc, char** argv) {
     if (*run) return hanoi::cli::cmd_run(opt, algorithm);
     if (*frame) return hanoi::cli::cmd_frame(opt, every_disc);
     if (*structure) return hanoi::cli::cmd_structure(opt, structure_flags);
+    if (*compare) return hanoi::cli::cmd_compare(opt, algorithm, instances_csv, csv_limit);
     if (*verify) return hanoi::cli::cmd_verify(batch, out_dir, opt, command_line);
   } catch (const hanoi::UsageError& e) {
     std::fprintf(stderr, "hanoi: error: %s\n", e.what());

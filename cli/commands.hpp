@@ -9,8 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/analyses.hpp"
 #include "engine/bfs.hpp"
-#include "engine/family.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::cli {
 
@@ -21,6 +22,8 @@ struct CommonOptions {
   int n = 0;
   int pegs = 0;
   std::string problem;
+  std::string colours, start;  // instance parameters (er)
+  int target = -1;
   bool json = false;
   bool moves = false;
   bool quiet = false;
@@ -30,6 +33,7 @@ struct CommonOptions {
 };
 
 SearchOptions search_options(const CommonOptions& o);
+Params params_of(const CommonOptions& o);
 
 int cmd_list(bool json);
 int cmd_optimum(const CommonOptions& o, bool levels, bool stop_at_goal);
@@ -47,6 +51,11 @@ int cmd_structure(const CommonOptions& o, const StructureFlags& flags);
 // Batch kinds "frame" and "structure" (study.cpp), dispatched from cmd_verify.
 int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
                     const std::string& command_line);
+// `hanoi compare` and the batch kind "compare" (compare.cpp).
+int cmd_compare(const CommonOptions& o, const std::string& algorithm,
+                const std::string& instances_csv, std::uint64_t csv_limit);
+int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
+                      const std::string& command_line);
 int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
                         const CommonOptions& o, const std::string& command_line);
 
@@ -54,6 +63,6 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
 std::string format_moves(const std::vector<Move>& moves);
 nlohmann::json moves_json(const std::vector<Move>& moves);
 // {"variant", "n", "pegs", "problem"}: the head of every command's JSON object.
-nlohmann::json params_json(const Family& fam, const Params& p);
+nlohmann::json params_json(const FamilyInfo& fam, const Params& p);
 
 }  // namespace hanoi::cli

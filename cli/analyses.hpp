@@ -1,0 +1,39 @@
+// The analyses the commands run, each on the concrete state space of a family.
+//
+// Each function looks the family's Space up through variants::visit_family (the
+// one type-erasure point) and runs an engine template on it, so the hot loops are
+// compiled per variant.  Capabilities are checked at compile time before anything
+// runs: a Frame analysis needs a largest disc (`HasDiscPegs`), and witnesses and
+// solution counts need a space that can walk back along moves (`can_walk_back`).
+// One analysis per file (analysis_*.cpp), so adding one touches this header and its
+// own file.
+#pragma once
+
+#include <string_view>
+
+#include "engine/bfs.hpp"
+#include "engine/frame.hpp"
+#include "engine/structure.hpp"
+#include "variants/family.hpp"
+#include "variants/replay_algorithm.hpp"
+
+namespace hanoi::cli {
+
+// analysis_search.cpp: the exhaustive search (optimum, states, eccentricity, levels).
+SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o);
+// The encoder's rank space, for estimates before a search.
+Rank rank_space(const FamilyInfo& f, const Params& p);
+
+// analysis_frame.cpp: the optimum against the best Frame-type solution.
+FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o, bool want_moves,
+                    FrameScope scope);
+
+// analysis_structure.cpp: the exact number of optimal solutions, and the all-pairs
+// summary.
+SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOptions& o);
+AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p);
+
+// analysis_run.cpp: a named algorithm through the rule checker.
+RunReport run(const FamilyInfo& f, const Params& p, std::string_view algorithm, bool record);
+
+}  // namespace hanoi::cli

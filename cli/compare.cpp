@@ -1,0 +1,230 @@
+// `hanoi compare VARIANT ALGORITHM -n N` and the batch kind "compare".
+//
+// An instance family (FamilyInfo::compare_instances; today Er's colour towers: every
+// colouring x every start for one target) is run to the end, instance by instance,
+// against the optimum; what comes back is a summary that does not grow with the
+// number of instances (means, worst excess and ratio, the worst and hardest
+// instances as replayable options, a histogram of the excess).  Per-instance rows
+// go to CSV only on request, behind a size guard.
+//
+// Batch rows (kind = "compare"): variant, n, optional problem / pegs / target, the
+// `algorithm`, and an optional claim `expect = "optimal"` (every instance solved
+// optimally; a counter-example is a mismatch, exit status 1).
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "cli/batch.hpp"
+#include "cli/commands.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi::cli {
+namespace {
+
+using nlohmann::json;
+
+const FamilyInfo& instance_family(const std::string& variant) {
+  const FamilyInfo& fam = variants::find_family(variant);
+  if (!fam.compare_instances)
+    throw UsageError(fam.name + " has no instance family to compare over (use `hanoi run` for " +
+                     "its single instance)");
+  return fam;
+}
+
+// Progress on stderr at most every 2 s.
+InstanceFamilyOptions with_progress(bool quiet, const std::string& label) {
+  InstanceFamilyOptions o;
+  if (quiet) return o;
+  auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
+  const auto t0 = *last;
+  o.on_progress = [last, t0, label](std::uint64_t done, std::uint64_t total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (done != total && now - *last < std::chrono::seconds(2)) return;
+    *last = now;
+    const double s = std::chrono::duration<double>(now - t0).count();
+    const double eta = done == 0 ? 0 : s * static_cast<double>(total - done) / static_cast<double>(done);
+    std::fprintf(stderr, "[compare] %s: %llu/%llu groups, %.0f s, ETA %.0f s\n", label.c_str(),
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), s,
+                 eta);
+  };
+  return o;
+}
+
+std::string histogram_text(const std::map<std::uint64_t, std::uint64_t>& h) {
+  std::string out;
+  for (const auto& [excess, count] : h)
+    out += (out.empty() ? "" : " ") + std::to_string(excess) + ":" + std::to_string(count);
+  return out;
+}
+
+json report_json(const InstanceFamilyReport& r) {
+  json hist = json::object();
+  for (const auto& [excess, count] : r.histogram) hist[std::to_string(excess)] = count;
+  return {{"family", r.family},
+          {"instances", r.instances},
+          {"optimal_instances", r.optimal_instances},
+          {"mean_optimum", r.mean_optimum},
+          {"mean_algorithm", r.mean_algorithm},
+          {"mean_excess", r.mean_excess},
+          {"max_excess", r.max_excess},
+          {"max_ratio", r.max_ratio},
+          {"worst", {{"instance", r.worst}, {"optimum", r.worst_optimum}, {"algorithm", r.worst_algorithm}}},
+          {"hardest", {{"instance", r.hardest}, {"optimum", r.max_optimum}}},
+          {"histogram", hist},
+          {"seconds", r.seconds}};
+}
+
+std::string fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+}  // namespace
+
+int cmd_compare(const CommonOptions& o, const std::string& algorithm,
+                const std::string& instances_csv, std::uint64_t csv_limit) {
+  const FamilyInfo& fam = instance_family(o.variant);
+  const Params p = normalize(fam, params_of(o));
+  find_algorithm(fam, p, algorithm);
+  InstanceFamilyOptions io = with_progress(o.quiet, fam.name + " n=" + std::to_string(p.n));
+  std::ofstream csv;
+  if (!instances_csv.empty()) {
+    // Er: 6^n instances; the guard is checked before any work.
+    long double count = 1;
+    for (int i = 0; i < p.n; ++i) count *= 6;
+    if (count > static_cast<long double>(csv_limit))
+      throw UsageError("--instances-csv would write about " + fixed(static_cast<double>(count), 0) +
+                       " rows, above --csv-limit " + std::to_string(csv_limit));
+    csv.open(instances_csv);
+    if (!csv) throw UsageError("cannot write " + instances_csv);
+    csv << "id,instance,optimum,algorithm,excess\n";
+    io.on_instance = [&](const InstanceRow& r) {
+      csv << r.id << ",\"" << r.instance << "\"," << r.optimum << "," << r.algorithm << ","
+          << (r.algorithm - r.optimum) << "\n";
+    };
+  }
+  const InstanceFamilyReport r = fam.compare_instances(p, algorithm, io);
+  if (csv.is_open()) {
+    csv.close();
+    if (!csv) throw std::runtime_error("writing " + instances_csv + " failed");
+  }
+  if (o.json) {
+    json j = params_json(fam, p);
+    j["algorithm"] = algorithm;
+    j.update(report_json(r));
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::cout << fam.name << " " << algorithm << " n=" << p.n << ": " << r.family << "\n"
+            << "  instances:         " << r.instances << "\n"
+            << "  solved optimally:  " << r.optimal_instances << "\n"
+            << "  mean optimum:      " << fixed(r.mean_optimum, 4) << "\n"
+            << "  mean " << algorithm << ": " << fixed(r.mean_algorithm, 4) << "\n"
+            << "  max excess:        " << r.max_excess << " (ratio at most " << fixed(r.max_ratio, 4)
+            << ")\n"
+            << "  worst instance:    " << r.worst << " (optimum " << r.worst_optimum << ", "
+            << algorithm << " " << r.worst_algorithm << ")\n"
+            << "  hardest instance:  " << r.hardest << " (optimum " << r.max_optimum << ")\n"
+            << "  excess histogram:  " << histogram_text(r.histogram) << "\n"
+            << "  time:              " << fixed(r.seconds, 2) << " s\n";
+  return 0;
+}
+
+int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
+                      const std::string& command_line) {
+  const auto t0 = std::chrono::steady_clock::now();
+  struct Row : RowCommon {
+    std::string algorithm, expect;
+    int target = -1;
+  };
+  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
+    r.algorithm = optional_string(t, "algorithm", r.where);
+    if (r.algorithm.empty()) throw UsageError(r.where + ": a compare row needs 'algorithm'");
+    r.expect = optional_string(t, "expect", r.where);
+    if (!r.expect.empty() && r.expect != "optimal")
+      throw UsageError(r.where + ": 'expect' must be \"optimal\"");
+    r.target = static_cast<int>(optional_int(t, "target", r.where, -1, 0));
+    const FamilyInfo& fam = instance_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      Params p{n, r.pegs, r.problem};
+      p.target = r.target;
+      find_algorithm(fam, normalize(fam, p), r.algorithm);
+    }
+  });
+  const std::filesystem::path dir = prepare_out_dir(out_dir);
+  std::ostringstream md, csv;
+  csv << "variant,problem,target,algorithm,n,instances,optimal_instances,mean_optimum,"
+         "mean_algorithm,mean_excess,max_excess,max_ratio,worst,worst_optimum,worst_algorithm,"
+         "hardest,max_optimum,histogram,seconds,verdict\n";
+  int cells = 0, unexpected = 0;
+  for (const Row& r : rows) {
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    Params first{r.n_lo, r.pegs, r.problem};
+    first.target = r.target;
+    first = normalize(fam, first);
+    md << "\n## " << fam.name << " `" << r.algorithm << "` against the optimum — problem `"
+       << first.problem << "`, target peg " << first.target << "\n\n";
+    if (!r.note.empty()) md << r.note << "\n\n";
+    if (!r.expect.empty()) md << "Claim: " << r.algorithm << " is optimal on every instance.\n\n";
+    md << "| n | instances | solved optimally | mean optimum | mean " << r.algorithm
+       << " | max excess | max ratio | worst instance | hardest instance (optimum) | s | verdict "
+          "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      ++cells;
+      Params p{n, r.pegs, r.problem};
+      p.target = r.target;
+      p = normalize(fam, p);
+      const InstanceFamilyReport rep = fam.compare_instances(
+          p, r.algorithm, with_progress(o.quiet, fam.name + " n=" + std::to_string(n)));
+      const bool all_optimal = rep.optimal_instances == rep.instances;
+      std::string verdict = all_optimal ? "optimal on every instance"
+                                        : std::to_string(rep.instances - rep.optimal_instances) +
+                                              " instances beaten";
+      if (!r.expect.empty() && !all_optimal) {
+        verdict = "MISMATCH: " + verdict;
+        ++unexpected;
+      }
+      const std::string worst = rep.max_excess == 0 ? "—" : "`" + rep.worst + "` (" +
+                                                              std::to_string(rep.worst_optimum) +
+                                                              " vs " +
+                                                              std::to_string(rep.worst_algorithm) + ")";
+      md << "| " << n << " | " << rep.instances << " | " << rep.optimal_instances << " | "
+         << fixed(rep.mean_optimum, 4) << " | " << fixed(rep.mean_algorithm, 4) << " | "
+         << rep.max_excess << " | " << fixed(rep.max_ratio, 4) << " | " << worst << " | `"
+         << rep.hardest << "` (" << rep.max_optimum << ") | " << fixed(rep.seconds, 2) << " | "
+         << verdict << " |\n";
+      csv << fam.name << "," << p.problem << "," << p.target << "," << r.algorithm << "," << n
+          << "," << rep.instances << "," << rep.optimal_instances << ","
+          << fixed(rep.mean_optimum, 6) << "," << fixed(rep.mean_algorithm, 6) << ","
+          << fixed(rep.mean_excess, 6) << "," << rep.max_excess << "," << fixed(rep.max_ratio, 6)
+          << "," << csv_escape(rep.worst) << "," << rep.worst_optimum << ","
+          << rep.worst_algorithm << "," << csv_escape(rep.hardest) << "," << rep.max_optimum
+          << "," << csv_escape(histogram_text(rep.histogram)) << "," << fixed(rep.seconds, 3)
+          << "," << csv_escape(verdict) << "\n";
+      if (!o.quiet)
+        std::fprintf(stderr, "[compare] %s n=%d: %s in %.1f s\n", fam.name.c_str(), n,
+                     verdict.c_str(), rep.seconds);
+    }
+  }
+  TableOutput out;
+  out.title = batch.title;
+  out.command_line = command_line;
+  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  out.summary = std::to_string(cells) + " cells; " + std::to_string(unexpected) +
+                " contradict a claim.";
+  out.legend =
+      "Columns: per n, every instance of the family (er: every colouring x every start, for the "
+      "row's target peg); `solved optimally` counts the instances where the algorithm's move "
+      "count equals the optimum (a backward breadth-first search from the goal, one per "
+      "colouring); the worst instance has the largest excess (ties: smallest instance id) and "
+      "the hardest the largest optimum, each as the options that replay it with `hanoi run` or "
+      "`hanoi optimum`; the CSV's `histogram` lists excess:instances.";
+  out.body = md.str();
+  out.csv = csv.str();
+  return finish_batch(dir, batch.path, out, unexpected, 0);
+}
+
+}  // namespace hanoi::cli

@@ -1,0 +1,182 @@
+// The conformance suite: every registered family (variants/registry.hpp) passes
+// these checks without a line of its own.  For each pegs value in the family's
+// range, each problem and each n whose rank space is at most the family's
+// `conformance_ranks`:
+//   * the encoder is a bijection on the reachable states, and the fast search
+//     agrees with a Boost.Graph BFS over the graph built from `check_move` alone
+//     (level sizes, goal distance, states), with a witness the rule checker accepts;
+//   * the fast successor loop generates exactly the moves `check_move` allows;
+//   * predecessors are exactly the reversed successor edges;
+//   * every algorithm replays legally to the goal, never below the optimum, and
+//     equal to it where the seeds claim it optimal;
+//   * the closed form equals the optimum where it is claimed to, and is never below.
+// Per-family test files keep only what is special to the family.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "support/oracle.hpp"
+#include "variants/registry.hpp"
+#include "variants/replay_algorithm.hpp"
+
+namespace hanoi {
+namespace {
+
+template <class List>
+struct ToGTestTypes;
+template <class... Entries>
+struct ToGTestTypes<variants::FamilyList<Entries...>> {
+  using type = ::testing::Types<Entries...>;
+};
+
+template <class Entry>
+class Conformance : public ::testing::Test {
+ protected:
+  using Space = typename Entry::Space;
+
+  // Calls f(params, label) for every normalised instance small enough to test.
+  template <class F>
+  void for_each_small_instance(F&& f) {
+    const Family<Space> fam = Entry::family();
+    const FamilyInfo& info = fam.info;
+    int instances = 0;
+    for (int m = info.min_pegs; m <= info.max_pegs; ++m) {
+      for (const ProblemInfo& pr : info.problems) {
+        for (int n = 1; n <= info.max_n(m); ++n) {
+          const Params p = normalize(info, Params{n, m, pr.code});
+          const Space space = fam.make(p);
+          if (space.num_ranks() > info.conformance_ranks) break;
+          ++instances;
+          f(fam, p, space,
+            info.name + " pegs=" + std::to_string(m) + " problem=" + pr.code +
+                " n=" + std::to_string(n));
+        }
+      }
+    }
+    EXPECT_GT(instances, 0) << info.name << ": no instance within conformance_ranks";
+  }
+};
+
+using AllFamilies = ToGTestTypes<variants::Registered>::type;
+TYPED_TEST_SUITE(Conformance, AllFamilies);
+
+TYPED_TEST(Conformance, SearchMatchesBoostGraphOracle) {
+  this->for_each_small_instance([](const auto&, const Params&, const auto& space,
+                                   const std::string& label) {
+    testing::expect_engine_matches_oracle(space, label);
+  });
+}
+
+TYPED_TEST(Conformance, SuccessorsAreExactlyTheLegalMoves) {
+  this->for_each_small_instance([](const auto&, const Params&, const auto& space,
+                                   const std::string& label) {
+    SCOPED_TRACE(label);
+    using State = typename std::decay_t<decltype(space)>::State;
+    const auto g = testing::build_explicit_graph(space);
+    for (const State& s : g.states) {
+      std::set<std::tuple<int, int, std::string>> fast, plain;
+      space.for_each_successor(s, [&](const State& u, Move m) {
+        EXPECT_TRUE(fast.emplace(m.from, m.to, testing::state_key(u)).second)
+            << "move " << int(m.from) << "->" << int(m.to) << " generated twice";
+        const auto c = space.check_move(s, m.from, m.to);
+        EXPECT_EQ(int(m.disc), c.disc) << "the move names another disc than check_move";
+      });
+      for (int from = 0; from < space.pegs(); ++from)
+        for (int to = 0; to < space.pegs(); ++to) {
+          if (from == to) continue;
+          const auto c = space.check_move(s, from, to);
+          if (c.legal) plain.emplace(from, to, testing::state_key(c.next));
+        }
+      ASSERT_EQ(fast, plain) << "at " << space.describe(s);
+    }
+  });
+}
+
+TYPED_TEST(Conformance, PredecessorsReverseSuccessors) {
+  using Space = typename TestFixture::Space;
+  if constexpr (!can_walk_back<Space>()) {
+    GTEST_SKIP() << "this space cannot walk back along moves (kWalksBack = false)";
+  } else {
+    this->for_each_small_instance([](const auto&, const Params&, const auto& space,
+                                     const std::string& label) {
+      SCOPED_TRACE(label);
+      using State = typename Space::State;
+      const auto g = testing::build_explicit_graph(space);
+      // Every edge u -> s among reachable states, keyed by its target.
+      std::map<std::string, std::set<std::tuple<std::string, int, int, int>>> into;
+      for (const State& u : g.states)
+        space.for_each_successor(u, [&](const State& s, Move m) {
+          into[testing::state_key(s)].emplace(testing::state_key(u), m.disc, m.from, m.to);
+        });
+      std::set<std::string> reachable;
+      for (const State& s : g.states) reachable.insert(testing::state_key(s));
+      for (const State& s : g.states) {
+        std::set<std::tuple<std::string, int, int, int>> back;
+        for_each_predecessor(space, s, [&](const State& u, Move m) {
+          // Predecessors outside the reachable set exist on directed graphs; only
+          // those inside are comparable with the forward edges.
+          if (reachable.count(testing::state_key(u)))
+            back.emplace(testing::state_key(u), m.disc, m.from, m.to);
+        });
+        ASSERT_EQ(back, into[testing::state_key(s)]) << "at " << space.describe(s);
+      }
+    });
+  }
+}
+
+TYPED_TEST(Conformance, AlgorithmsReplayToTheOptimum) {
+  this->for_each_small_instance([](const auto& fam, const Params& p, const auto& space,
+                                   const std::string& label) {
+    SCOPED_TRACE(label);
+    const SearchResult best = breadth_first_search(space, SearchOptions{});
+    for (const AlgorithmSpec* a : algorithms_for(fam.info, p)) {
+      const RunReport r = replay_algorithm(space, p, *a, false);
+      EXPECT_TRUE(r.ok) << a->name << ": " << r.error;
+      if (!r.ok) continue;
+      ASSERT_EQ(best.outcome, SearchOutcome::kGoalReached) << a->name << " solved an unreachable goal";
+      EXPECT_GE(r.moves, best.optimum) << a->name;
+      if (holds_for(a->claimed_optimal, p))
+        EXPECT_EQ(r.moves, best.optimum) << a->name << " is claimed optimal";
+    }
+  });
+}
+
+TYPED_TEST(Conformance, ClosedFormAgainstTheSearch) {
+  this->for_each_small_instance([](const auto& fam, const Params& p, const auto& space,
+                                   const std::string& label) {
+    SCOPED_TRACE(label);
+    const auto formula = closed_form_of(fam.info, p);
+    if (!formula) return;
+    EXPECT_FALSE(formula_name_of(fam.info, p).empty()) << "a closed form needs a name";
+    const SearchResult best = breadth_first_search(space, SearchOptions{});
+    ASSERT_EQ(best.outcome, SearchOutcome::kGoalReached);
+    EXPECT_GE(*formula, best.optimum);
+    if (holds_for(fam.info.formula_is_optimum, p)) EXPECT_EQ(*formula, best.optimum);
+  });
+}
+
+TYPED_TEST(Conformance, NormalizeFillsDefaultsAndRefusesOutOfRange) {
+  const auto fam = TypeParam::family();
+  const FamilyInfo& info = fam.info;
+  const Params p = normalize(info, Params{1});
+  EXPECT_EQ(p.pegs, info.default_pegs);
+  EXPECT_EQ(p.problem, info.problems.front().code);
+  EXPECT_THROW(normalize(info, Params{0}), UsageError);
+  EXPECT_THROW(normalize(info, Params{info.max_n(info.default_pegs) + 1}), UsageError);
+  EXPECT_THROW(normalize(info, Params{1, info.max_pegs + 1}), UsageError);
+  EXPECT_THROW(normalize(info, Params{1, 0, "no-such-problem"}), UsageError);
+  EXPECT_FALSE(info.summary.empty());
+  std::set<std::string> names;
+  for (const AlgorithmSpec& a : info.algorithms) {
+    EXPECT_TRUE(names.insert(a.name).second) << "algorithm " << a.name << " registered twice";
+    EXPECT_TRUE(static_cast<bool>(a.emit)) << a.name;
+  }
+}
+
+}  // namespace
+}  // namespace hanoi

@@ -1,0 +1,164 @@
+// What a variant family registers: its names, parameter ranges, problems,
+// algorithms, closed form, and the factory that turns parameters into a concrete
+// state space.
+//
+// Design overview
+// ---------------
+// The engine (engine/) knows states, searches and results.  This header is the
+// application layer's view of a variant: command-line parameters (`Params`), bad
+// input (`UsageError`), and `Family<Space>`, a plain description built with
+// designated initialisers.  Nothing here runs a search: the analyses (cli/) receive
+// the concrete `Space` from `visit_family` (variants/registry.hpp) and are templates
+// over it, so capabilities (a largest disc, predecessors, witnesses) are checked at
+// compile time.
+//
+// A family folder provides one entry type
+//
+//   struct ClassicFamily {
+//     using Space = PegSpace<FreeMoves>;
+//     static Family<Space> family();
+//   };
+//
+// and one line in the list of variants/registry.hpp.  Everything else (the CLI's
+// `list`, every analysis, the conformance test suite) follows from that list.
+// docs/adding-a-variant.md walks through `classic`.
+#pragma once
+
+#include <absl/functional/function_ref.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string_view>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/core.hpp"
+
+namespace hanoi {
+
+// Bad input from the user: printed as one line, exit status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// One instance of a family as the command line names it.
+struct Params {
+  Params() = default;
+  Params(int discs, int peg_count = 0, std::string problem_code = {})
+      : n(discs), pegs(peg_count), problem(std::move(problem_code)) {}
+
+  int n = 0;
+  int pegs = 0;         // 0 = the family's default
+  std::string problem;  // "" = the family's default (top-level) problem
+  // Instance parameters of families whose start is part of the instance (er):
+  // "" / -1 = the family's default; refused by families that take none.
+  std::string colours;  // one letter per disc, smallest first
+  std::string start;    // one peg digit per disc, smallest first
+  int target = -1;      // the goal peg
+};
+
+// Where an algorithm sends its moves.
+using MoveSink = absl::FunctionRef<void(Move)>;
+
+struct ProblemInfo {
+  std::string code;
+  std::string description;
+};
+
+// Which parameters something applies to; an empty function means all.
+using ParamsPredicate = std::function<bool(const Params&)>;
+
+inline bool holds_for(const ParamsPredicate& pred, const Params& p) { return !pred || pred(p); }
+
+// A predicate that is never true: for algorithms that are only bounds.
+inline bool never(const Params&) { return false; }
+
+struct AlgorithmSpec {
+  std::string name;
+  std::string description;
+  ParamsPredicate applies;  // which (pegs, problem) it solves
+  std::function<void(const Params&, MoveSink)> emit;
+  // Where the seeds claim the algorithm optimal (the conformance suite then checks
+  // it equals the search's optimum); elsewhere it is only claimed to be a solution.
+  ParamsPredicate claimed_optimal;
+};
+
+// Instance families (`hanoi compare`): an algorithm against the optimum on every
+// instance of a family (Er: every colouring x every start for one target).
+struct InstanceRow {
+  std::uint64_t id = 0;
+  std::string instance;  // replayable command-line options, e.g. "--colours WB --start 01"
+  std::uint64_t optimum = 0, algorithm = 0;
+};
+struct InstanceFamilyOptions {
+  std::function<void(const InstanceRow&)> on_instance;  // every instance, in id order
+  std::function<void(std::uint64_t done, std::uint64_t total)> on_progress;
+};
+struct InstanceFamilyReport {
+  std::string family;  // what the instances are, in words
+  std::uint64_t instances = 0, optimal_instances = 0;
+  double mean_optimum = 0, mean_algorithm = 0, mean_excess = 0;
+  std::uint64_t max_excess = 0;
+  double max_ratio = 0;
+  std::string worst;  // largest excess (ties: smallest id), as replayable options
+  std::uint64_t worst_optimum = 0, worst_algorithm = 0;
+  std::string hardest;  // largest optimum (ties: smallest id)
+  std::uint64_t max_optimum = 0;
+  std::map<std::uint64_t, std::uint64_t> histogram;  // excess -> instances
+  double seconds = 0;
+};
+
+// Everything about a family that does not depend on its state-space type.
+struct FamilyInfo {
+  std::string name;
+  std::string summary;
+  int default_pegs = 3, min_pegs = 3, max_pegs = 3;
+  std::function<int(int pegs)> max_n;  // the encoder's limit
+  std::vector<ProblemInfo> problems;   // the first is the default
+  std::vector<AlgorithmSpec> algorithms;
+  std::function<std::optional<std::uint64_t>(const Params&)> closed_form;
+  std::function<std::string(const Params&)> formula_name;
+  // Where the closed form is claimed to be the optimum (checked by the conformance
+  // suite); elsewhere it is only the cost of a published solution.
+  ParamsPredicate formula_is_optimum;
+  // Instance parameters (Params::colours, start, target): fills their defaults and
+  // checks them, throwing UsageError; empty = the family takes none.
+  std::function<void(Params&)> normalize_instance;
+  // Instance family of `hanoi compare`: the algorithm on every instance of these
+  // parameters' family; empty = the family has single instances only.
+  std::function<InstanceFamilyReport(const Params&, std::string_view algorithm,
+                                     const InstanceFamilyOptions&)>
+      compare_instances;
+  // The largest (pegs, problem) instances the conformance suite searches, in ranks.
+  std::uint64_t conformance_ranks = 20000;
+};
+
+template <StateSpace S>
+struct Family {
+  using Space = S;
+  FamilyInfo info;
+  std::function<Space(const Params&)> make;
+};
+
+inline std::optional<std::uint64_t> closed_form_of(const FamilyInfo& f, const Params& p) {
+  return f.closed_form ? f.closed_form(p) : std::nullopt;
+}
+inline std::string formula_name_of(const FamilyInfo& f, const Params& p) {
+  return f.formula_name ? f.formula_name(p) : std::string();
+}
+
+// Fills defaults (pegs, problem, instance) and checks every range; throws UsageError
+// with one clear line.  Defined in variants/family.cpp.
+Params normalize(const FamilyInfo& f, Params p);
+
+// The algorithms that apply to these (normalised) parameters.
+std::vector<const AlgorithmSpec*> algorithms_for(const FamilyInfo& f, const Params& p);
+
+// The named algorithm, or a UsageError listing those that apply.
+const AlgorithmSpec& find_algorithm(const FamilyInfo& f, const Params& p, std::string_view name);
+
+}  // namespace hanoi
