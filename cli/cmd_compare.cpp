@@ -10,14 +10,20 @@
 // Batch rows (kind = "compare"): variant, n, optional problem / pegs / target, the
 // `algorithm`, and an optional claim `expect = "optimal"` (every instance solved
 // optimally; a counter-example is a mismatch, exit status 1).
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <vector>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/batch.hpp"
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
+#include <memory>
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -82,9 +88,88 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
+// One row's picture: mean optimum and mean algorithm count over n (log scale), and
+// the histogram of the excess at the largest n.  Plain SVG, no plotting library:
+// two panels of bars and dots are all it needs.
+struct RowSeries {
+  std::string title, algorithm;
+  std::vector<int> n;
+  std::vector<double> mean_optimum, mean_algorithm;
+  std::map<std::uint64_t, std::uint64_t> last_histogram;
+  std::uint64_t last_instances = 0;
+};
+
+std::string svg_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else out += c;
+  }
+  return out;
+}
+
+std::string row_svg(const RowSeries& r) {
+  const double w = 760, h = 300, left = 60, top = 40, pw = 300, ph = 200;
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
+    << "\" font-family=\"sans-serif\" font-size=\"11\">\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    << "<text x=\"" << left << "\" y=\"18\" font-size=\"13\">" << svg_escape(r.title) << "</text>\n";
+  // Left panel: log10 of the means over n.
+  double hi = 1;
+  for (double v : r.mean_algorithm) hi = std::max(hi, v);
+  for (double v : r.mean_optimum) hi = std::max(hi, v);
+  const double decades = std::ceil(std::log10(hi)) + 0.0001;
+  auto px = [&](std::size_t i) {
+    return left + (r.n.size() < 2 ? pw / 2 : pw * static_cast<double>(i) / static_cast<double>(r.n.size() - 1));
+  };
+  auto py = [&](double v) { return top + ph - ph * std::log10(std::max(v, 1.0)) / decades; };
+  o << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << pw << "\" height=\"" << ph
+    << "\" fill=\"none\" stroke=\"#888\"/>\n";
+  for (int d = 0; d <= static_cast<int>(decades); ++d)
+    o << "<text x=\"" << left - 6 << "\" y=\"" << py(std::pow(10.0, d)) + 4
+      << "\" text-anchor=\"end\">1e" << d << "</text>\n";
+  for (std::size_t i = 0; i < r.n.size(); ++i) {
+    o << "<text x=\"" << px(i) << "\" y=\"" << top + ph + 14 << "\" text-anchor=\"middle\">"
+      << r.n[i] << "</text>\n";
+    o << "<circle cx=\"" << px(i) << "\" cy=\"" << py(r.mean_optimum[i])
+      << "\" r=\"5\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>\n";
+    o << "<circle cx=\"" << px(i) << "\" cy=\"" << py(r.mean_algorithm[i])
+      << "\" r=\"2.5\" fill=\"#d62728\"/>\n";
+  }
+  o << "<text x=\"" << left + pw / 2 << "\" y=\"" << top + ph + 30
+    << "\" text-anchor=\"middle\">n (log scale: mean over all instances)</text>\n"
+    << "<text x=\"" << left + 8 << "\" y=\"" << top + 14 << "\" fill=\"#1f77b4\">o mean optimum</text>\n"
+    << "<text x=\"" << left + 8 << "\" y=\"" << top + 28 << "\" fill=\"#d62728\">* mean "
+    << svg_escape(r.algorithm) << "</text>\n";
+  // Right panel: histogram of the excess at the largest n.
+  const double hx = left + pw + 90;
+  o << "<rect x=\"" << hx << "\" y=\"" << top << "\" width=\"" << pw << "\" height=\"" << ph
+    << "\" fill=\"none\" stroke=\"#888\"/>\n";
+  const std::size_t bars = std::max<std::size_t>(1, r.last_histogram.size());
+  const double bw = pw / static_cast<double>(bars);
+  std::uint64_t most = 1;
+  for (const auto& [e, c] : r.last_histogram) most = std::max(most, c);
+  std::size_t k = 0;
+  for (const auto& [excess, count] : r.last_histogram) {
+    const double bh = ph * static_cast<double>(count) / static_cast<double>(most);
+    o << "<rect x=\"" << hx + k * bw + 2 << "\" y=\"" << top + ph - bh << "\" width=\""
+      << std::max(1.0, bw - 4) << "\" height=\"" << bh << "\" fill=\"#2ca02c\"/>\n"
+      << "<text x=\"" << hx + k * bw + bw / 2 << "\" y=\"" << top + ph + 14
+      << "\" text-anchor=\"middle\">" << excess << "</text>\n";
+    ++k;
+  }
+  o << "<text x=\"" << hx + pw / 2 << "\" y=\"" << top + ph + 30
+    << "\" text-anchor=\"middle\">excess over the optimum at n = " << (r.n.empty() ? 0 : r.n.back())
+    << " (" << r.last_instances << " instances)</text>\n</svg>\n";
+  return o.str();
+}
+
 }  // namespace
 
-int cmd_compare(const CommonOptions& o, const std::string& algorithm,
+int compare_command(const CommonOptions& o, const std::string& algorithm,
                 const std::string& instances_csv, std::uint64_t csv_limit) {
   const FamilyInfo& fam = instance_family(o.variant);
   const Params p = normalize(fam, params_of(o));
@@ -159,7 +244,7 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
   csv << "variant,problem,target,algorithm,n,instances,optimal_instances,mean_optimum,"
          "mean_algorithm,mean_excess,max_excess,max_ratio,worst,worst_optimum,worst_algorithm,"
          "hardest,max_optimum,histogram,seconds,verdict\n";
-  int cells = 0, unexpected = 0;
+  int cells = 0, unexpected = 0, row_index = 0;
   for (const Row& r : rows) {
     const FamilyInfo& fam = variants::find_family(r.variant);
     Params first{r.n_lo, r.pegs, r.problem};
@@ -169,6 +254,10 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
        << first.problem << "`, target peg " << first.target << "\n\n";
     if (!r.note.empty()) md << r.note << "\n\n";
     if (!r.expect.empty()) md << "Claim: " << r.algorithm << " is optimal on every instance.\n\n";
+    RowSeries series;
+    series.title = fam.name + " " + r.algorithm + " against the optimum, target peg " +
+                   std::to_string(first.target);
+    series.algorithm = r.algorithm;
     md << "| n | instances | solved optimally | mean optimum | mean " << r.algorithm
        << " | max excess | max ratio | worst instance | hardest instance (optimum) | s | verdict "
           "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
@@ -179,6 +268,11 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
       p = normalize(fam, p);
       const InstanceFamilyReport rep = fam.compare_instances(
           p, r.algorithm, with_progress(o.quiet, fam.name + " n=" + std::to_string(n)));
+      series.n.push_back(n);
+      series.mean_optimum.push_back(rep.mean_optimum);
+      series.mean_algorithm.push_back(rep.mean_algorithm);
+      series.last_histogram = rep.histogram;
+      series.last_instances = rep.instances;
       const bool all_optimal = rep.optimal_instances == rep.instances;
       std::string verdict = all_optimal ? "optimal on every instance"
                                         : std::to_string(rep.instances - rep.optimal_instances) +
@@ -208,6 +302,13 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
         std::fprintf(stderr, "[compare] %s n=%d: %s in %.1f s\n", fam.name.c_str(), n,
                      verdict.c_str(), rep.seconds);
     }
+    const std::string stem = std::filesystem::path(batch.path).stem().string();
+    const std::string svg_name = stem + "_row" + std::to_string(++row_index) + ".svg";
+    std::ofstream svg(dir / svg_name);
+    svg << row_svg(series);
+    svg.close();
+    if (!svg) throw std::runtime_error("writing " + (dir / svg_name).string() + " failed");
+    md << "\n![" << series.title << "](" << svg_name << ")\n";
   }
   TableOutput out;
   out.title = batch.title;
@@ -227,4 +328,40 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
   return finish_batch(dir, batch.path, out, unexpected, 0);
 }
 
+namespace {
+
+struct CompareArgs {
+  std::string algorithm, instances_csv;
+  std::uint64_t csv_limit = 10'000'000;
+};
+
+const RegisterCommand kCompare{[] {
+  auto args = std::make_shared<CompareArgs>();
+  return Command{
+      .name = "compare",
+      .help = "an algorithm against the optimum on every instance of a family (er: every "
+              "colouring x every start): mean and worst excess, histogram",
+      .order = 60,
+      .options =
+          [args](CLI::App& cmd, CommonOptions& o) {
+            add_variant_option(cmd, o);
+            cmd.add_option("algorithm", args->algorithm, "algorithm name (see `hanoi list`)")
+                ->required();
+            add_params(cmd, o);
+            add_resources(cmd, o);
+            cmd.add_flag("--json", o.json, "machine-readable output");
+            cmd.add_option("--instances-csv", args->instances_csv,
+                           "also write one CSV row per instance to this file");
+            cmd.add_option("--csv-limit", args->csv_limit,
+                           "refuse --instances-csv for families of more instances (default 10^7)");
+          },
+      .run = [args](const CommonOptions& o, const std::string&) {
+        return compare_command(o, args->algorithm, args->instances_csv, args->csv_limit);
+      },
+  };
+}()};
+
+const RegisterBatchKind kCompareBatch{BatchKind{.name = "compare", .run = run_compare_batch}};
+
+}  // namespace
 }  // namespace hanoi::cli

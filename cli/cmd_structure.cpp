@@ -1,28 +1,19 @@
-// `hanoi frame` and `hanoi structure`, and their batch kinds.
+// `hanoi structure` and the batch kind "structure": the start's eccentricity
+// against the optimum and the states at maximal distance; with --count the exact
+// number of optimal solutions; with --all-pairs distances and shortest-path counts
+// over every pair of states (engine/structure.hpp through analysis_structure.cpp).
 //
-// frame VARIANT -n N: the optimum against the best Frame-type solution
-// (engine/frame.hpp); on a failure, an optimal solution replayed by the rule
-// checker, with its largest-disc moves that are not Frame-type.
-//
-// structure VARIANT -n N: the start's eccentricity against the optimum and the
-// states at maximal distance; with --count the exact number of optimal solutions;
-// with --all-pairs distances and shortest-path counts over every pair of states
-// (engine/structure.hpp).
-//
-// Batch files (run by `hanoi verify FILE`):
-//   kind = "frame":     rows as for verify, plus optional expect = "holds" | "fails"
-//                       (a claim: a different verdict is a mismatch, exit status 1).
-//   kind = "structure": rows with measure = "eccentricity" (default), "count" or
-//                       "all-pairs"; optional farthest = K (states described at
-//                       maximal distance, default 2); optional max_paths = K for
-//                       all-pairs (a claim: no pair has more shortest paths).
+// Batch rows (kind = "structure"): measure = "eccentricity" (default), "count" or
+// "all-pairs"; optional farthest = K (states described at maximal distance, default
+// 2); optional max_paths = K for all-pairs (a claim: no pair has more shortest
+// paths).
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
-#include "cli/batch.hpp"
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
 #include "engine/memory.hpp"
 #include "variants/registry.hpp"
 
@@ -66,57 +57,7 @@ std::string seconds_text(double s) {
   return buf;
 }
 
-}  // namespace
-
-int cmd_frame(const CommonOptions& o, bool every_disc) {
-  const FamilyInfo& fam = variants::find_family(o.variant);
-  const Params p = normalize(fam, params_of(o));
-  SearchOptions so = search_options(o);
-  so.want_path = false;
-  const FrameScope scope = every_disc ? FrameScope::kEveryDisc : FrameScope::kLargestDisc;
-  const FrameAnalysis a = frame(fam, p, so, o.moves, scope);
-  const auto formula = closed_form_of(fam, p);
-  if (o.json) {
-    json j = params_json(fam, p);
-    j["optimal"] = a.optimal ? json(*a.optimal) : json(nullptr);
-    j["frame_optimal"] = a.frame_optimal ? json(*a.frame_optimal) : json(nullptr);
-    j["holds"] = a.holds;
-    j["scope"] = scope_name(scope);
-    j["gap"] = a.optimal && a.frame_optimal ? json(*a.frame_optimal - *a.optimal) : json(nullptr);
-    j["formula"] = formula ? json(*formula) : json(nullptr);
-    j["formula_name"] = formula_name_of(fam, p);
-    if (!a.witness.empty()) {
-      j["witness"] = moves_json(a.witness);
-      json idx = json::array();
-      for (std::uint64_t k : a.non_frame_moves) idx.push_back(k + 1);
-      j["non_frame_moves"] = idx;  // 1-based move numbers in the witness
-      j["non_frame_configurations"] = a.non_frame_configurations;
-    }
-    if (o.moves && a.frame_optimal) j["frame_solution"] = moves_json(a.frame_solution);
-    j["seconds"] = a.seconds;
-    std::cout << j.dump() << "\n";
-    return 0;
-  }
-  std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
-            << "  optimum:         " << opt_text(a.optimal, "unreachable") << "\n"
-            << (every_disc ? "  best Frame-type, every disc: " : "  best Frame-type: ")<< opt_text(a.frame_optimal, "none (no Frame-type solution)")
-            << "\n";
-  if (formula) std::cout << "  formula:         " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
-  std::cout << "  Frame hypothesis: " << frame_verdict(a) << "\n";
-  if (!a.witness.empty()) {
-    std::cout << "  witness: an optimal solution of " << a.witness.size()
-              << " moves, replayed by the rule checker; its moves not of Frame type"
-              << (every_disc ? "" : " (largest disc)") << ":\n";
-    for (const std::string& line : non_frame_lines(a)) std::cout << "    " << line << "\n";
-    std::cout << "  witness moves: " << format_moves(a.witness) << "\n";
-  }
-  if (o.moves && a.frame_optimal)
-    std::cout << "  Frame-type solution (replayed): " << format_moves(a.frame_solution) << "\n";
-  std::cout << "  time:            " << seconds_text(a.seconds) << " s\n";
-  return 0;
-}
-
-int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
+int structure_command(const CommonOptions& o, const StructureFlags& flags) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o));
   if (flags.all_pairs && rank_space(fam, p) > kAllPairsMaxStates)
@@ -183,115 +124,6 @@ int cmd_structure(const CommonOptions& o, const StructureFlags& flags) {
   }
   std::printf("  time:         %.3f s\n", r.seconds);
   return 0;
-}
-
-int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
-                    const std::string& command_line) {
-  const auto t0 = std::chrono::steady_clock::now();
-  struct Row : RowCommon {
-    std::string expect;
-    FrameScope scope = FrameScope::kLargestDisc;
-  };
-  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
-    r.expect = optional_string(t, "expect", r.where);
-    if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
-      throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
-    const std::string scope = optional_string(t, "scope", r.where);
-    if (scope == "every-disc") r.scope = FrameScope::kEveryDisc;
-    else if (!scope.empty() && scope != "largest-disc")
-      throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) normalize(fam, Params{n, r.pegs, r.problem});
-  });
-  const std::filesystem::path dir = prepare_out_dir(out_dir);
-  SearchOptions so = search_options(o);
-  so.want_path = false;
-
-  std::ostringstream md, csv;
-  csv << "variant,pegs,problem,n,optimum,frame_optimum,gap,formula,holds,non_frame_moves,seconds,"
-         "verdict\n";
-  int cells = 0, unexpected = 0, too_big = 0, failures = 0;
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
-    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
-       << "`\n\n";
-    if (!r.note.empty()) md << r.note << "\n\n";
-    if (r.scope == FrameScope::kEveryDisc)
-      md << "Scope: every disc (each move of disc d from a configuration where discs 1..d-1 "
-            "form runs of consecutive sizes off its two pegs), not only the largest.\n\n";
-    if (!r.expect.empty()) md << "Claim: the hypothesis " << r.expect << " for every n below.\n\n";
-    md << "| n | optimum | best Frame-type | gap | formula (" << formula_name_of(fam, first)
-       << ") | search s | verdict |\n|---|---|---|---|---|---|---|\n";
-    std::optional<FrameAnalysis> first_failure;
-    int first_failure_n = 0;
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      ++cells;
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      const auto formula = closed_form_of(fam, p);
-      const std::string formula_text = formula ? std::to_string(*formula) : "—";
-      FrameAnalysis a;
-      std::string verdict;
-      try {
-        a = frame(fam, p, so, false, r.scope);
-        verdict = frame_verdict(a);
-        if (!a.holds) ++failures;
-        if (!r.expect.empty() && (r.expect == "holds") != a.holds) {
-          verdict = "MISMATCH: claimed to " + std::string(r.expect == "holds" ? "hold" : "fail") +
-                    "; " + verdict;
-          ++unexpected;
-        }
-      } catch (const MemoryBudgetExceeded& e) {
-        ++too_big;
-        verdict = std::string("does not fit: ") + e.what();
-      }
-      if (!a.holds && !a.witness.empty() && !first_failure) {
-        first_failure = a;
-        first_failure_n = n;
-      }
-      md << "| " << n << " | " << opt_text(a.optimal, "—") << " | "
-         << opt_text(a.frame_optimal, "—") << " | " << gap_text(a) << " | " << formula_text
-         << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
-      csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << ","
-          << opt_text(a.optimal, "") << "," << opt_text(a.frame_optimal, "") << "," << gap_text(a)
-          << "," << (formula ? formula_text : "") << "," << (a.holds ? "yes" : "no") << ","
-          << a.non_frame_moves.size() << "," << seconds_text(a.seconds) << ","
-          << csv_escape(verdict) << "\n";
-      if (!o.quiet)
-        std::fprintf(stderr, "[frame] %s pegs=%d %s n=%d: optimum %s, Frame-type %s, %s (%.1f s)\n",
-                     fam.name.c_str(), p.pegs, p.problem.c_str(), n,
-                     opt_text(a.optimal, "-").c_str(), opt_text(a.frame_optimal, "-").c_str(),
-                     verdict.c_str(), a.seconds);
-    }
-    if (first_failure) {
-      const FrameAnalysis& a = *first_failure;
-      md << "\nSmallest n where the hypothesis fails here: **n = " << first_failure_n
-         << "**, optimum " << *a.optimal << " against " << opt_text(a.frame_optimal, "none")
-         << " for the best Frame-type solution.  Witness: an optimal solution of "
-         << a.witness.size() << " moves (replayed by the rule checker); its "
-         << (r.scope == FrameScope::kEveryDisc ? "" : "largest-disc ") << "moves "
-         << "that are not of Frame type:\n\n";
-      for (const std::string& line : non_frame_lines(a)) md << "- " << line << "\n";
-      md << "\nMoves (disc:from->to): `" << format_moves(a.witness) << "`\n";
-    }
-  }
-  TableOutput out;
-  out.title = batch.title;
-  out.command_line = command_line;
-  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.summary = std::to_string(cells) + " cells: the hypothesis holds in " +
-                std::to_string(cells - failures - too_big) + ", fails in " +
-                std::to_string(failures) + "; " + std::to_string(unexpected) +
-                " contradict a claim; " + std::to_string(too_big) + " did not fit.";
-  out.legend =
-      "Columns: `optimum` is the breadth-first distance from start to goal; `best Frame-type` "
-      "the same search with the largest disc allowed to move only from a Frame configuration "
-      "(every other disc on a peg other than the largest disc's two, each peg holding a run of "
-      "consecutive sizes); `gap` their difference; `formula` the variant's published closed form "
-      "(for reves, Frame-Stewart).  Both searches stop at the goal's level.";
-  out.body = md.str();
-  out.csv = csv.str();
-  return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 
 int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
@@ -431,4 +263,32 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
   return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 
+const RegisterCommand kStructure{[] {
+  auto flags = std::make_shared<StructureFlags>();
+  return Command{
+      .name = "structure",
+      .help = "eccentricity against optimum, states at maximal distance, optimal-solution counts",
+      .order = 50,
+      .options =
+          [flags](CLI::App& cmd, CommonOptions& o) {
+            add_variant_option(cmd, o);
+            add_params(cmd, o);
+            add_resources(cmd, o);
+            cmd.add_flag("--json", o.json, "machine-readable output");
+            cmd.add_flag("--count", flags->count,
+                         "also count the optimal solutions exactly (4 bytes per rank)");
+            cmd.add_flag("--all-pairs", flags->all_pairs,
+                         "also sum the distances and count shortest paths between every pair of "
+                         "states (at most 65536 ranks)");
+            cmd.add_option("--farthest", flags->farthest,
+                           "describe this many states at the maximal distance (default 4)");
+          },
+      .run = [flags](const CommonOptions& o,
+                     const std::string&) { return structure_command(o, *flags); },
+  };
+}()};
+
+const RegisterBatchKind kStructureBatch{BatchKind{.name = "structure", .run = run_structure_batch}};
+
+}  // namespace
 }  // namespace hanoi::cli

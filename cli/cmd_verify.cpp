@@ -24,7 +24,7 @@
 #include <sstream>
 
 #include "cli/batch.hpp"
-#include "cli/commands.hpp"
+#include "cli/command.hpp"
 #include "cli/provenance.hpp"
 #include "variants/registry.hpp"
 
@@ -48,16 +48,12 @@ std::vector<Row> read_verify_rows(const BatchFile& batch) {
 
 }  // namespace
 
-int cmd_verify(const std::string& batch_path, const std::string& out_dir, const CommonOptions& o,
+int verify(const std::string& batch_path, const std::string& out_dir, const CommonOptions& o,
                const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
   const BatchFile batch = read_batch_file(batch_path);
-  if (batch.kind == "frame") return run_frame_batch(batch, out_dir, o, command_line);
-  if (batch.kind == "structure") return run_structure_batch(batch, out_dir, o, command_line);
-  if (batch.kind == "compare") return run_compare_batch(batch, out_dir, o, command_line);
-  if (batch.kind != "verify")
-    throw UsageError("batch " + batch_path + ": unknown kind '" + batch.kind +
-                     "' (kinds: verify, frame, structure, compare)");
+  const BatchKind& kind = find_batch_kind(batch.kind, batch_path);
+  if (kind.name != "verify") return kind.run(batch, out_dir, o, command_line);
   const std::vector<Row> rows = read_verify_rows(batch);
   SearchOptions so = search_options(o);
   so.want_path = false;
@@ -202,4 +198,34 @@ int cmd_verify(const std::string& batch_path, const std::string& out_dir, const 
   return finish_batch(dir, batch_path, out, unexpected, too_big);
 }
 
+namespace {
+
+struct VerifyArgs {
+  std::string batch, out_dir = "results";
+};
+
+const RegisterCommand kVerify{[] {
+  auto args = std::make_shared<VerifyArgs>();
+  return Command{
+      .name = "verify",
+      .help = "run a batch: optimum, algorithms and closed form side by side (or a frame, "
+              "structure or compare batch), tables to results/",
+      .order = 90,
+      .options =
+          [args](CLI::App& cmd, CommonOptions& o) {
+            cmd.add_option("batch", args->batch, "batch file (TOML), e.g. experiments/default.toml")
+                ->required();
+            cmd.add_option("--out", args->out_dir, "directory for the CSV and Markdown tables");
+            add_resources(cmd, o);
+          },
+      .run = [args](const CommonOptions& o, const std::string& command_line) {
+        return verify(args->batch, args->out_dir, o, command_line);
+      },
+  };
+}()};
+
+// The kind itself: dispatched above, registered so that it is listed among the kinds.
+const RegisterBatchKind kVerifyBatch{BatchKind{.name = "verify", .run = nullptr}};
+
+}  // namespace
 }  // namespace hanoi::cli

@@ -1,0 +1,65 @@
+// `hanoi run`: a published algorithm through the rule checker (analysis_run.cpp).
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/command.hpp"
+#include "engine/memory.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi::cli {
+namespace {
+
+using nlohmann::json;
+
+int run_algorithm(const CommonOptions& o, const std::string& algorithm) {
+  const FamilyInfo& fam = variants::find_family(o.variant);
+  const Params p = normalize(fam, params_of(o));
+  const RunReport r = run(fam, p, algorithm, o.moves);
+  const auto formula = closed_form_of(fam, p);
+  if (o.json) {
+    json j = params_json(fam, p);
+    j["algorithm"] = r.algorithm;
+    j["legal"] = r.ok;
+    j["moves_count"] = r.moves;
+    j["error"] = r.ok ? json(nullptr) : json(r.error);
+    j["formula"] = formula ? json(*formula) : json(nullptr);
+    j["seconds"] = r.seconds;
+    if (o.moves) j["moves"] = moves_json(r.recorded);
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << fam.name << " " << r.algorithm << " n=" << p.n << " pegs=" << p.pegs
+              << " problem=" << p.problem << ": ";
+    if (r.ok) {
+      std::cout << r.moves << " moves, all legal, goal reached";
+    } else {
+      std::cout << "FAILED after " << r.moves << " legal moves: " << r.error;
+    }
+    if (formula) std::cout << " (formula " << formula_name_of(fam, p) << " = " << *formula << ")";
+    std::cout << "\n";
+    if (o.moves) std::cout << format_moves(r.recorded) << "\n";
+  }
+  return r.ok ? 0 : 1;
+}
+
+const RegisterCommand kRun{[] {
+  auto algorithm = std::make_shared<std::string>();
+  return Command{
+      .name = "run",
+      .help = "run a published algorithm through the rule checker",
+      .order = 30,
+      .options =
+          [algorithm](CLI::App& cmd, CommonOptions& o) {
+            add_variant_option(cmd, o);
+            cmd.add_option("algorithm", *algorithm, "algorithm name (see `hanoi list`)")->required();
+            add_params(cmd, o);
+            cmd.add_flag("--json", o.json, "machine-readable output");
+            cmd.add_flag("--moves", o.moves, "also print the moves");
+          },
+      .run = [algorithm](const CommonOptions& o,
+                         const std::string&) { return run_algorithm(o, *algorithm); },
+  };
+}()};
+
+}  // namespace
+}  // namespace hanoi::cli

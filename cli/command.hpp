@@ -1,0 +1,63 @@
+// The subcommands of `hanoi` and the batch kinds of `hanoi verify`, each registered
+// once, in its own file (cli/cmd_*.cpp), by a static registration object.
+//
+// Design overview
+// ---------------
+// main.cpp knows no command by name: it builds a CLI11 app from `commands()`, lets
+// each command add its own options and help, and runs the one the user named.  A
+// new analysis is therefore one file: its templated body (through
+// variants::visit_family), its subcommand, and optionally its batch kind.  The
+// registries are function-local statics filled during static initialisation and
+// only read afterwards; the command files are linked into the `hanoi` executable
+// directly (not through a static library, which would drop unreferenced objects).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cli/batch.hpp"
+#include "cli/commands.hpp"
+
+namespace hanoi::cli {
+
+struct Command {
+  std::string name;
+  std::string help;
+  int order = 0;  // position in `hanoi --help`
+  // Adds the command's options; the common ones are stored in `opt`.
+  std::function<void(CLI::App& cmd, CommonOptions& opt)> options;
+  // Runs it after parsing; returns the exit status.
+  std::function<int(const CommonOptions& opt, const std::string& command_line)> run;
+};
+
+// Every registered command, in `order`.
+std::vector<const Command*> commands();
+
+struct RegisterCommand {
+  explicit RegisterCommand(Command c);
+};
+
+// A batch kind (`kind = "..."` in a batch file), run by `hanoi verify`.
+struct BatchKind {
+  std::string name;
+  std::function<int(const BatchFile& batch, const std::string& out_dir, const CommonOptions& opt,
+                    const std::string& command_line)>
+      run;
+};
+
+// The registered kind, or a UsageError naming the known kinds.
+const BatchKind& find_batch_kind(const std::string& name, const std::string& batch_path);
+
+struct RegisterBatchKind {
+  explicit RegisterBatchKind(BatchKind k);
+};
+
+// Options shared by many commands.
+void add_variant_option(CLI::App& cmd, CommonOptions& o);
+void add_params(CLI::App& cmd, CommonOptions& o);     // -n, --pegs, --problem, instance options
+void add_resources(CLI::App& cmd, CommonOptions& o);  // --max-memory, --threads, -q, --trace
+
+}  // namespace hanoi::cli
