@@ -35,10 +35,6 @@ void gray_code(int n, MoveSink sink) {
   }
 }
 
-int pegs_of(const Params& p) {
-  return p.pegs == 0 ? 3 : p.pegs;
-}
-
 }  // namespace
 
 int gray_digit(std::uint64_t t, int i) {
@@ -50,40 +46,46 @@ int gray_digit(std::uint64_t t, int i) {
 }
 
 Space make_space(const Params& p) {
-  const int m = pegs_of(p);
-  return Space(m, p.n, 0, m - 1, NeighbourMoves{});
+  return Space(p.pegs, p.n, 0, p.pegs - 1, NeighbourMoves{});
 }
 
 Family<AdjacentFamily::Space> AdjacentFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "adjacent";
-  spec.info.summary =
-      "m pegs in a row, moves only between neighbours; 0 -> m-1; m = 3: 3^n - 1 through "
-      "every configuration (seeds 002, 004); m >= 4: no formula known";
-  spec.info.default_pegs = 3;
-  spec.info.min_pegs = 3;
-  spec.info.max_pegs = 6;
-  spec.info.max_n = PegCodec::max_discs;
-  spec.info.problems = {{"transfer", "0 -> m-1"}};
-  spec.make = make_space;
-  auto three_pegs = [](const Params& p) { return pegs_of(p) == 3; };
-  spec.info.algorithms = {
-      {"recursive", "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
-       three_pegs, [](const Params& p, MoveSink s) { long_move_tower(p.n, 1, 0, 2, 1, s); }},
-      {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)", three_pegs,
-       [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
+  const auto three_pegs = [](const Params& p) { return p.pegs == 3; };
+  return Family<Space>{
+      .info =
+          {
+              .name = "adjacent",
+              .summary = "m pegs in a row, moves only between neighbours; 0 -> m-1; m = 3: "
+                         "3^n - 1 through every configuration (seeds 002, 004); m >= 4: no "
+                         "formula known",
+              .default_pegs = 3,
+              .min_pegs = 3,
+              .max_pegs = 6,
+              .max_n = PegCodec::max_discs,
+              .problems = {{"transfer", "0 -> m-1"}},
+              .algorithms =
+                  {
+                      {"recursive",
+                       "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
+                       three_pegs,
+                       [](const Params& p, MoveSink s) { long_move_tower(p.n, 1, 0, 2, 1, s); }},
+                      {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)",
+                       three_pegs, [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
+                  },
+              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+                if (p.pegs != 3) return std::nullopt;
+                std::uint64_t x = 1;
+                for (int i = 0; i < p.n; ++i) x *= 3;
+                return x - 1;
+              },
+              .formula_name =
+                  [](const Params& p) {
+                    return p.pegs == 3 ? std::string("3^n - 1")
+                                       : std::string("none known (only computed values)");
+                  },
+          },
+      .make = make_space,
   };
-  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-    if (pegs_of(p) != 3) return std::nullopt;
-    std::uint64_t x = 1;
-    for (int i = 0; i < p.n; ++i) x *= 3;
-    return x - 1;
-  };
-  spec.info.formula_name = [](const Params& p) {
-    return pegs_of(p) == 3 ? std::string("3^n - 1")
-                           : std::string("none known (only computed values)");
-  };
-  return spec;
 }
 
 }  // namespace hanoi::variants::adjacent

@@ -9,6 +9,7 @@
 
 #include "variants/checkers/frame.hpp"
 #include "variants/common/plain_rules.hpp"
+#include "variants/common/stacks.hpp"
 
 namespace hanoi::variants::checkers {
 namespace {
@@ -21,10 +22,6 @@ unsigned automaton_digit(unsigned a, int p) {
 }
 unsigned with_digit(unsigned a, int p, unsigned c) {
   return a - automaton_digit(a, p) * kPow3[p] + c * kPow3[p];
-}
-
-std::string problem_code(const Params& p) {
-  return p.problem.empty() ? "DDDD" : p.problem;
 }
 
 const char* base_letter(std::uint8_t colour, int n) {
@@ -195,9 +192,7 @@ void Space::build_tables() {
 }
 
 std::vector<std::vector<int>> Space::explicit_stacks(const State& s) const {
-  std::vector<std::vector<int>> stacks(kPegs);
-  for (int d = n_; d >= 1; --d) stacks[static_cast<std::size_t>(codec_.peg(s.w, d))].push_back(d);
-  return stacks;
+  return stacks_by_peg(*this, s);
 }
 
 bool Space::is_legal(const State& s) const {
@@ -234,14 +229,10 @@ MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) cons
 }
 
 std::string Space::describe(const State& s) const {
-  std::string out;
-  const auto stacks = explicit_stacks(s);
-  for (std::size_t p = 0; p < stacks.size(); ++p) {
-    if (p != 0) out.append(" | ");
-    out.append(std::to_string(p)).append("[").append(base_letter(base_[p], n_)).append("]:");
-    for (int d : stacks[p]) out.append(" ").append(std::to_string(d));
-  }
-  return out;
+  // Each peg's base colour after its number: "0[D]: 3 2 1 | 1[D]: | ...".
+  return describe_stacks(explicit_stacks(s), [&](int p) {
+    return std::string("[") + base_letter(base_[static_cast<std::size_t>(p)], n_) + "]";
+  });
 }
 
 Space space_for_code(std::string_view code, int n) {
@@ -249,36 +240,50 @@ Space space_for_code(std::string_view code, int n) {
 }
 
 Space make_space(const Params& p) {
-  return space_for_code(problem_code(p), p.n);
+  return space_for_code(p.problem, p.n);
 }
 
 Family<CheckersFamily::Space> CheckersFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "checkers";
-  spec.info.summary =
-      "4 pegs, disc colour = parity of its size, colours alternate on every peg (no disc "
-      "directly on a disc or base of its own colour); transfer 0 -> 3";
-  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = kPegs;
-  spec.info.max_n = [](int) { return kMaxDiscs; };
-  spec.info.problems = {
-      {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
-      {"BABB",
-       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc n, B = the "
-       "other; seed 002's Checkers_B)"},
-      {"BAAB", "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's Checkers_C)"},
+  return Family<Space>{
+      .info =
+          {
+              .name = "checkers",
+              .summary = "4 pegs, disc colour = parity of its size, colours alternate on every "
+                         "peg (no disc directly on a disc or base of its own colour); transfer "
+                         "0 -> 3",
+              .default_pegs = kPegs,
+              .min_pegs = kPegs,
+              .max_pegs = kPegs,
+              .max_n = [](int) { return kMaxDiscs; },
+              .problems =
+                  {
+                      {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
+                      {"BABB",
+                       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc "
+                       "n, B = the other; seed 002's Checkers_B)"},
+                      {"BAAB",
+                       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's "
+                       "Checkers_C)"},
+                  },
+              .algorithms =
+                  {
+                      {"frame",
+                       "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked "
+                       "on one peg, bottom k with three pegs), colour rule deciding the legal "
+                       "sub-problems",
+                       nullptr,
+                       [](const Params& p, MoveSink s) { emit_frame(p.problem, p.n, s); }},
+                  },
+              .closed_form = [](const Params& p) { return frame_moves(p.problem, p.n); },
+              .formula_name =
+                  [](const Params&) {
+                    return std::string(
+                        "best Frame-type count (DP over Frame-Stewart splits; not a seed "
+                        "formula)");
+                  },
+          },
+      .make = make_space,
   };
-  spec.make = make_space;
-  spec.info.algorithms = {
-      {"frame",
-       "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked on one peg, "
-       "bottom k with three pegs), colour rule deciding the legal sub-problems",
-       nullptr, [](const Params& p, MoveSink s) { emit_frame(problem_code(p), p.n, s); }},
-  };
-  spec.info.closed_form = [](const Params& p) { return frame_moves(problem_code(p), p.n); };
-  spec.info.formula_name = [](const Params&) {
-    return std::string("best Frame-type count (DP over Frame-Stewart splits; not a seed formula)");
-  };
-  return spec;
 }
 
 }  // namespace hanoi::variants::checkers

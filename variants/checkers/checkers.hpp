@@ -254,7 +254,7 @@ class Space {
 
 // The space for a problem code over {A, B, D} (see base_colours).
 Space space_for_code(std::string_view code, int n);
-// The space for family parameters (problem "" = DDDD).
+// The space for family parameters (normalised: the problem code filled in).
 Space make_space(const Params& p);
 // The registry entry (variants/registry.hpp).
 struct CheckersFamily {

@@ -149,32 +149,39 @@ void plan_b(int n, MoveSink sink) {
 Space make_space(const Params& p) { return Space(3, p.n, 0, 2, FreeMoves{}); }
 
 Family<ClassicFamily::Space> ClassicFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "classic";
-  spec.info.summary = "3 pegs, transfer the stack from peg 0 to peg 2; optimum 2^n - 1, unique";
-  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
-  spec.info.max_n = [](int) { return 32; };
-  spec.info.problems = {{"transfer", "0 -> 2"}};
-  spec.make = make_space;
-  spec.info.algorithms = {
-      {"recursive", "largest-disc recursion (seed 002)", nullptr,
-       [](const Params& p, MoveSink s) { recursive(p.n, X, Y, Z, s); }},
-      {"iterative", "period-3 clock over peg pairs (seed 002)", nullptr,
-       [](const Params& p, MoveSink s) { iterative(p.n, s); }},
-      {"bichromatic", "alternating colours, never undo the last move (seed 002)", nullptr,
-       [](const Params& p, MoveSink s) { bichromatic(p.n, s); }},
-      {"bitwise", "per-move formula (m & m-1) % 3 -> ((m | m-1) + 1) % 3 (seed 004)", nullptr,
-       [](const Params& p, MoveSink s) { bitwise(p.n, s); }},
-      {"plan-a", "Plan A: disc parity picks the pegs (seed 003)", nullptr,
-       [](const Params& p, MoveSink s) { plan_a(p.n, s); }},
-      {"plan-b", "Plan B: per-peg bit arrays (seed 003)", nullptr,
-       [](const Params& p, MoveSink s) { plan_b(p.n, s); }},
+  return Family<Space>{
+      .info =
+          {
+              .name = "classic",
+              .summary = "3 pegs, transfer the stack from peg 0 to peg 2; optimum 2^n - 1, unique",
+              .default_pegs = 3,
+              .min_pegs = 3,
+              .max_pegs = 3,
+              .max_n = [](int) { return 32; },
+              .problems = {{"transfer", "0 -> 2"}},
+              .algorithms =
+                  {
+                      {"recursive", "largest-disc recursion (seed 002)", nullptr,
+                       [](const Params& p, MoveSink s) { recursive(p.n, X, Y, Z, s); }},
+                      {"iterative", "period-3 clock over peg pairs (seed 002)", nullptr,
+                       [](const Params& p, MoveSink s) { iterative(p.n, s); }},
+                      {"bichromatic", "alternating colours, never undo the last move (seed 002)",
+                       nullptr, [](const Params& p, MoveSink s) { bichromatic(p.n, s); }},
+                      {"bitwise",
+                       "per-move formula (m & m-1) % 3 -> ((m | m-1) + 1) % 3 (seed 004)", nullptr,
+                       [](const Params& p, MoveSink s) { bitwise(p.n, s); }},
+                      {"plan-a", "Plan A: disc parity picks the pegs (seed 003)", nullptr,
+                       [](const Params& p, MoveSink s) { plan_a(p.n, s); }},
+                      {"plan-b", "Plan B: per-peg bit arrays (seed 003)", nullptr,
+                       [](const Params& p, MoveSink s) { plan_b(p.n, s); }},
+                  },
+              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+                return (std::uint64_t{1} << p.n) - 1;
+              },
+              .formula_name = [](const Params&) { return std::string("2^n - 1"); },
+          },
+      .make = make_space,
   };
-  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-    return (std::uint64_t{1} << p.n) - 1;
-  };
-  spec.info.formula_name = [](const Params&) { return std::string("2^n - 1"); };
-  return spec;
 }
 
 }  // namespace hanoi::variants::classic

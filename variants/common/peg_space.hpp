@@ -26,6 +26,7 @@
 #include "engine/core.hpp"
 #include "engine/peg_codec.hpp"
 #include "variants/common/plain_rules.hpp"
+#include "variants/common/stacks.hpp"
 
 namespace hanoi::variants {
 
@@ -110,22 +111,10 @@ class PegSpace {
 
   // Bottom-to-top stacks, largest disc first.
   std::vector<std::vector<int>> explicit_stacks(const State& s) const {
-    std::vector<std::vector<int>> stacks(static_cast<std::size_t>(codec_.pegs()));
-    for (int d = codec_.discs(); d >= 1; --d)
-      stacks[static_cast<std::size_t>(codec_.peg(s.w, d))].push_back(d);
-    return stacks;
+    return stacks_by_peg(*this, s);
   }
 
-  std::string describe(const State& s) const {
-    std::string out;
-    const auto stacks = explicit_stacks(s);
-    for (std::size_t p = 0; p < stacks.size(); ++p) {
-      if (p != 0) out.append(" | ");
-      out.append(std::to_string(p)).push_back(':');
-      for (int d : stacks[p]) out.append(" ").append(std::to_string(d));
-    }
-    return out;
-  }
+  std::string describe(const State& s) const { return describe_stacks(explicit_stacks(s)); }
 
  private:
   // M = the number of pegs, or 0 for the generic loop.

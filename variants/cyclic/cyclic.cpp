@@ -40,8 +40,12 @@ void transfer_left(int k, int x, int y, int z, MoveSink sink) {
 
 namespace {
 
+// Parameters arrive normalised (the problem filled in), so an empty or unknown code
+// is a caller's error, never a silent default.
 bool is_left(const Params& p) {
-  return p.problem.empty() || p.problem == "left";
+  if (p.problem == "left") return true;
+  if (p.problem == "right") return false;
+  throw std::invalid_argument("cyclic problems are left and right (got '" + p.problem + "')");
 }
 
 void transfer(const Params& p, MoveSink sink) {
@@ -125,30 +129,39 @@ Space make_space(const Params& p) {
 }
 
 Family<CyclicFamily::Space> CyclicFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "cyclic";
-  spec.info.summary =
-      "3 pegs in a circle, every disc moves clockwise only (0 -> 1 -> 2 -> 0); "
-      "left 0 -> 2 takes A(n), right 0 -> 1 takes C(n) (seed 002)";
-  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
-  spec.info.max_n = [](int) { return 32; };
-  spec.info.problems = {{"left", "0 -> 2, two clockwise steps (\"leftwards\"), A(n)"},
-                   {"right", "0 -> 1, one clockwise step (\"rightwards\"), C(n)"}};
-  spec.make = make_space;
-  spec.info.algorithms = {
-      {"transfer", "mutual recursion transfer_left / transfer_right (seed 002)", nullptr, transfer},
-      {"colour-flip",
-       "coloured algorithm: disc 1 until orange, then the one other legal move (seed 002)", nullptr,
-       colour_flip},
+  return Family<Space>{
+      .info =
+          {
+              .name = "cyclic",
+              .summary = "3 pegs in a circle, every disc moves clockwise only (0 -> 1 -> 2 -> 0); "
+                         "left 0 -> 2 takes A(n), right 0 -> 1 takes C(n) (seed 002)",
+              .default_pegs = 3,
+              .min_pegs = 3,
+              .max_pegs = 3,
+              .max_n = [](int) { return 32; },
+              .problems = {{"left", "0 -> 2, two clockwise steps (\"leftwards\"), A(n)"},
+                           {"right", "0 -> 1, one clockwise step (\"rightwards\"), C(n)"}},
+              .algorithms =
+                  {
+                      {"transfer", "mutual recursion transfer_left / transfer_right (seed 002)",
+                       nullptr, transfer},
+                      {"colour-flip",
+                       "coloured algorithm: disc 1 until orange, then the one other legal move "
+                       "(seed 002)",
+                       nullptr, colour_flip},
+                  },
+              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+                return is_left(p) ? time_left(p.n) : time_right(p.n);
+              },
+              .formula_name =
+                  [](const Params& p) {
+                    return std::string(is_left(p)
+                                           ? "A(n) = 2A(n-1) + C(n-1) + 2"
+                                           : "C(n) = 2A(n-1) + 1, A(n) = 2A(n-1) + C(n-1) + 2");
+                  },
+          },
+      .make = make_space,
   };
-  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-    return is_left(p) ? time_left(p.n) : time_right(p.n);
-  };
-  spec.info.formula_name = [](const Params& p) {
-    return std::string(is_left(p) ? "A(n) = 2A(n-1) + C(n-1) + 2"
-                                  : "C(n) = 2A(n-1) + 1, A(n) = 2A(n-1) + C(n-1) + 2");
-  };
-  return spec;
 }
 
 }  // namespace hanoi::variants::cyclic

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "variants/common/plain_rules.hpp"
+#include "variants/common/stacks.hpp"
 #include "variants/domino/procedures.hpp"
 
 namespace hanoi::variants::domino {
@@ -17,10 +18,6 @@ namespace {
 const char* const kCodes[] = {"DDE", "DDF", "EDD", "ADE", "ADF", "ADB", "ABE", "ABF",
                               "AAB", "ABB", "ABA", "ADA", "DBB", "AAE", "DDA", "DDB",
                               "DAB", "DBA", "DBE", "DAE", "DBF", "DAF"};
-
-std::string problem_code(const Params& p) {
-  return p.problem.empty() ? "DDE" : p.problem;
-}
 
 const char* colour_name(int c) {
   return c == kColourA ? "A" : "B";
@@ -194,10 +191,7 @@ std::uint64_t DominoSpace::legal_states() const {
 }
 
 std::vector<std::vector<int>> DominoSpace::explicit_stacks(const State& s) const {
-  std::vector<std::vector<int>> stacks(3);
-  for (int d = discs(); d >= 1; --d)
-    stacks[static_cast<std::size_t>(codec_.peg(s.w & peg_mask_, d))].push_back(d);
-  return stacks;
+  return stacks_by_peg(*this, s);
 }
 
 MoveCheck<DominoState> DominoSpace::check_move(const State& s, int from, int to) const {
@@ -302,44 +296,64 @@ std::string reverse_code(std::string_view code) {
 }
 
 Space make_space(const Params& p) {
-  return Space(p.n, parse_problem(problem_code(p)));
+  return Space(p.n, parse_problem(p.problem));
 }
 
+namespace {
+
+// Every offered problem (problem_codes' order, DDE the default), described.
+std::vector<ProblemInfo> problems() {
+  std::vector<ProblemInfo> out;
+  for (const std::string& code : problem_codes()) out.push_back({code, problem_description(code)});
+  return out;
+}
+
+}  // namespace
+
 Family<DominoFamily::Space> DominoFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "domino";
-  spec.info.summary =
-      "3 pegs, colours A/B flip on every move; a disc rests only on its own colour (disc or "
-      "coloured base); start all A on peg 0";
-  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
-  spec.info.max_n = [](int) { return Space::kMaxDiscs; };  // 2n peg bits + 3 colour bits in 64
-  for (const std::string& code : problem_codes())
-    spec.info.problems.push_back({code, problem_description(code)});
-  spec.make = make_space;
-  spec.info.algorithms = {
-      {"recursive",
-       "seed 002's recursion: 20 mutually recursive procedures, plus DBF and DAF derived the "
-       "same way",
-       nullptr,
-       [](const Params& p, MoveSink s) {
-         emit_procedure(problem_code(p), p.n, 0, 1, 2, false, s);
-       }},
-      {"ade-alternative",
-       "the same, with ADE(n) = ADF(n-1) + 1 + DAB(n-1) (and DDB mirrored), the seed's "
-       "unproven alternative",
-       [](const Params& p) { return reaches_ade(problem_code(p)); },
-       [](const Params& p, MoveSink s) { emit_procedure(problem_code(p), p.n, 0, 1, 2, true, s); }, never},
+  return Family<Space>{
+      .info =
+          {
+              .name = "domino",
+              .summary = "3 pegs, colours A/B flip on every move; a disc rests only on its own "
+                         "colour (disc or coloured base); start all A on peg 0",
+              .default_pegs = 3,
+              .min_pegs = 3,
+              .max_pegs = 3,
+              // 2n peg bits + 3 colour bits in 64
+              .max_n = [](int) { return Space::kMaxDiscs; },
+              .problems = problems(),
+              .algorithms =
+                  {
+                      {"recursive",
+                       "seed 002's recursion: 20 mutually recursive procedures, plus DBF and DAF "
+                       "derived the same way",
+                       nullptr,
+                       [](const Params& p, MoveSink s) {
+                         emit_procedure(p.problem, p.n, 0, 1, 2, false, s);
+                       }},
+                      {"ade-alternative",
+                       "the same, with ADE(n) = ADF(n-1) + 1 + DAB(n-1) (and DDB mirrored), the "
+                       "seed's unproven alternative",
+                       [](const Params& p) { return reaches_ade(p.problem); },
+                       [](const Params& p, MoveSink s) {
+                         emit_procedure(p.problem, p.n, 0, 1, 2, true, s);
+                       },
+                       never},
+                  },
+              .closed_form = [](const Params& p) { return seed_recursion(p.problem, p.n); },
+              .formula_name =
+                  [](const Params& p) {
+                    if (recursion_in_seed(p.problem))
+                      return std::string("seed 002 recursion (10 functions, identities)");
+                    return std::string(
+                        p.problem == "DBF"
+                            ? "derived here, not in seed 002: ABE + DAE + DBA + 2"
+                            : "derived here, not in seed 002: 2 ADA + ABE + DBF + DAB + 4");
+                  },
+          },
+      .make = make_space,
   };
-  spec.info.closed_form = [](const Params& p) { return seed_recursion(problem_code(p), p.n); };
-  spec.info.formula_name = [](const Params& p) {
-    const std::string code = problem_code(p);
-    if (recursion_in_seed(code))
-      return std::string("seed 002 recursion (10 functions, identities)");
-    return std::string(code == "DBF"
-                           ? "derived here, not in seed 002: ABE + DAE + DBA + 2"
-                           : "derived here, not in seed 002: 2 ADA + ABE + DBF + DAB + 4");
-  };
-  return spec;
 }
 
 }  // namespace hanoi::variants::domino

@@ -258,7 +258,7 @@ class Space {
   int goal_colour_ = 0;
 };
 
-// "A", "B", "C" (or "" = A) -> 0, 1, 2.
+// "A", "B", "C" -> 0, 1, 2 (anything else throws: parameters arrive normalised).
 int goal_colour_of(const std::string& problem);
 
 Space make_space(const Params& p);

@@ -49,8 +49,18 @@ std::array<std::uint64_t, 12> seed_vector(int n) {
   return s;
 }
 
-std::string problem_code(const Params& p) {
-  return p.problem.empty() ? "DDD" : p.problem;
+// The 11 problems in the seed's order, DDD (the top level, the default) first.
+std::vector<ProblemInfo> problems() {
+  std::vector<ProblemInfo> out;
+  for (const char* code : kCodes) {
+    const std::string c = code;
+    out.push_back(
+        {c, c == "DDD" ? "0 -> 2, all bases uncoloured (top level)"
+                       : "0 -> 2, bases of pegs 0, 1, 2 coloured " + c.substr(0, 1) + ", " +
+                             c.substr(1, 1) + ", " + c.substr(2, 1) +
+                             " (A, B, C = colours of discs n, n-1, n-2; D = uncoloured)"});
+  }
+  return out;
 }
 
 }  // namespace
@@ -74,39 +84,42 @@ RainbowRule rule_for(std::string_view code, int n) {
 }
 
 Space make_space(const Params& p) {
-  return Space(3, p.n, 0, 2, rule_for(problem_code(p), p.n));
+  return Space(3, p.n, 0, 2, rule_for(p.problem, p.n));
 }
 
 Family<RainbowFamily::Space> RainbowFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "rainbow";
-  spec.info.summary =
-      "3 pegs, discs coloured green, blue, red, ... by size; no disc directly on a disc or "
-      "base of its own colour; transfer 0 -> 2";
-  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = 3;
-  spec.info.max_n = [](int) { return 32; };  // PegCodec: 2 bits per disc in 64 bits
-  for (const char* code : kCodes) {
-    const std::string c = code;
-    spec.info.problems.push_back(
-        {c, c == "DDD" ? "0 -> 2, all bases uncoloured (top level)"
-                       : "0 -> 2, bases of pegs 0, 1, 2 coloured " + c.substr(0, 1) + ", " +
-                             c.substr(1, 1) + ", " + c.substr(2, 1) +
-                             " (A, B, C = colours of discs n, n-1, n-2; D = uncoloured)"});
-  }
-  spec.make = make_space;
-  spec.info.algorithms = {
-      {"recursive", "17 mutually recursive procedures derived from seed 002's matrix rows", nullptr,
-       [](const Params& p, MoveSink s) { emit_procedure(problem_code(p), p.n, 0, 1, 2, s); }},
+  return Family<Space>{
+      .info =
+          {
+              .name = "rainbow",
+              .summary = "3 pegs, discs coloured green, blue, red, ... by size; no disc directly "
+                         "on a disc or base of its own colour; transfer 0 -> 2",
+              .default_pegs = 3,
+              .min_pegs = 3,
+              .max_pegs = 3,
+              .max_n = [](int) { return 32; },  // PegCodec: 2 bits per disc in 64 bits
+              .problems = problems(),
+              .algorithms =
+                  {
+                      {"recursive",
+                       "17 mutually recursive procedures derived from seed 002's matrix rows",
+                       nullptr,
+                       [](const Params& p, MoveSink s) {
+                         emit_procedure(p.problem, p.n, 0, 1, 2, s);
+                       }},
+                  },
+              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+                const int i = code_index(p.problem);
+                if (i < 0 || p.n < 1) return std::nullopt;
+                return seed_vector(p.n)[static_cast<std::size_t>(i)];
+              },
+              .formula_name =
+                  [](const Params&) {
+                    return std::string("seed 002 matrix recursion s(n+1) = M s(n), s(1) = 1");
+                  },
+          },
+      .make = make_space,
   };
-  spec.info.closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-    const int i = code_index(problem_code(p));
-    if (i < 0 || p.n < 1) return std::nullopt;
-    return seed_vector(p.n)[static_cast<std::size_t>(i)];
-  };
-  spec.info.formula_name = [](const Params&) {
-    return std::string("seed 002 matrix recursion s(n+1) = M s(n), s(1) = 1");
-  };
-  return spec;
 }
 
 }  // namespace hanoi::variants::rainbow

@@ -91,31 +91,37 @@ Space make_space(const Params& p) {
 }
 
 Family<RevesFamily::Space> RevesFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "reves";
-  spec.info.summary =
-      "m pegs (Reve's puzzle for m = 4), transfer peg 0 -> peg m-1; Frame-Stewart "
-      "(seed 002), proven optimal only for m = 4";
-  spec.info.default_pegs = 4;
-  spec.info.min_pegs = 4;
-  spec.info.max_pegs = 8;
-  spec.info.max_n = max_discs;
-  spec.info.problems = {{"transfer", "0 -> m-1"}};
-  spec.make = make_space;
-  spec.info.algorithms = {
-      {"frame-stewart", "TM(m,n,X,P,Z) recursion with seed 002's k(m,n), smallest admissible k",
-       nullptr,
-       [](const Params& p, MoveSink s) {
-         std::vector<int> others;
-         for (int q = 1; q + 1 < p.pegs; ++q) others.push_back(q);
-         tm(p.pegs, p.n, 1, 0, others, p.pegs - 1, s);
-       }},
+  return Family<Space>{
+      .info =
+          {
+              .name = "reves",
+              .summary = "m pegs (Reve's puzzle for m = 4), transfer peg 0 -> peg m-1; "
+                         "Frame-Stewart (seed 002), proven optimal only for m = 4",
+              .default_pegs = 4,
+              .min_pegs = 4,
+              .max_pegs = 8,
+              .max_n = max_discs,
+              .problems = {{"transfer", "0 -> m-1"}},
+              .algorithms =
+                  {
+                      {"frame-stewart",
+                       "TM(m,n,X,P,Z) recursion with seed 002's k(m,n), smallest admissible k",
+                       nullptr,
+                       [](const Params& p, MoveSink s) {
+                         std::vector<int> others;
+                         for (int q = 1; q + 1 < p.pegs; ++q) others.push_back(q);
+                         tm(p.pegs, p.n, 1, 0, others, p.pegs - 1, s);
+                       }},
+                  },
+              .closed_form = [](const Params& p) { return frame_stewart_moves(p.pegs, p.n); },
+              .formula_name =
+                  [](const Params&) {
+                    return std::string(
+                        "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
+                  },
+          },
+      .make = make_space,
   };
-  spec.info.closed_form = [](const Params& p) { return frame_stewart_moves(p.pegs, p.n); };
-  spec.info.formula_name = [](const Params&) {
-    return std::string("Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
-  };
-  return spec;
 }
 
 }  // namespace hanoi::variants::reves

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "variants/common/plain_rules.hpp"
+#include "variants/common/stacks.hpp"
 #include "variants/reves/reves.hpp"
 
 namespace hanoi::variants::reves_sym {
@@ -24,9 +25,7 @@ void Space::refuse_predecessors() {
 }
 
 std::vector<std::vector<int>> Space::explicit_stacks(const State& s) const {
-  std::vector<std::vector<int>> stacks(kPegs);
-  for (int d = n_; d >= 1; --d) stacks[static_cast<std::size_t>(peg_of(s, d))].push_back(d);
-  return stacks;
+  return stacks_by_peg(*this, s);
 }
 
 MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) const {
@@ -44,36 +43,34 @@ MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) cons
   return c;
 }
 
-std::string Space::describe(const State& s) const {
-  std::string out;
-  const auto stacks = explicit_stacks(s);
-  for (std::size_t p = 0; p < stacks.size(); ++p) {
-    if (p != 0) out.append(" | ");
-    out.append(std::to_string(p)).push_back(':');
-    for (int d : stacks[p]) out.append(" ").append(std::to_string(d));
-  }
-  return out;
-}
+std::string Space::describe(const State& s) const { return describe_stacks(explicit_stacks(s)); }
 
 Space make_space(const Params& p) {
   return Space(p.n);
 }
 
 Family<RevesSymFamily::Space> RevesSymFamily::family() {
-  Family<Space> spec;
-  spec.info.name = "reves-sym";
-  spec.info.summary =
-      "Reve's puzzle (4 pegs) modulo the symmetry of pegs 1-3: one state per orbit; same "
-      "distances from the start, about 1/6 of the states (states and level sizes count orbits)";
-  spec.info.default_pegs = spec.info.min_pegs = spec.info.max_pegs = kPegs;
-  spec.info.max_n = [](int) { return kMaxDiscs; };
-  spec.info.problems = {{"transfer", "0 -> another peg (all are equivalent here)"}};
-  spec.make = make_space;
-  spec.info.closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); };
-  spec.info.formula_name = [](const Params&) {
-    return std::string("Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
+  return Family<Space>{
+      .info =
+          {
+              .name = "reves-sym",
+              .summary = "Reve's puzzle (4 pegs) modulo the symmetry of pegs 1-3: one state per "
+                         "orbit; same distances from the start, about 1/6 of the states (states "
+                         "and level sizes count orbits)",
+              .default_pegs = kPegs,
+              .min_pegs = kPegs,
+              .max_pegs = kPegs,
+              .max_n = [](int) { return kMaxDiscs; },
+              .problems = {{"transfer", "0 -> another peg (all are equivalent here)"}},
+              .closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); },
+              .formula_name =
+                  [](const Params&) {
+                    return std::string(
+                        "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
+                  },
+          },
+      .make = make_space,
   };
-  return spec;
 }
 
 }  // namespace hanoi::variants::reves_sym
