@@ -1,4 +1,4 @@
-// Adjacent: the engine against the Boost.Graph oracle (m = 3..6, small n), the
+// Adjacent: the engine against the Boost.Graph oracle (now in tests/conformance/; m = 3..6, small n), the
 // search against seed 002's 3^n - 1 for m = 3 (every configuration reached), and
 // both m = 3 algorithms through the rule checker; the Gray-code walk must visit all
 // 3^n configurations (seed 004's Hamilton path).  For m >= 4 nothing is claimed.
@@ -21,17 +21,6 @@ std::uint64_t pow3(int n) {
   std::uint64_t x = 1;
   for (int i = 0; i < n; ++i) x *= 3;
   return x;
-}
-
-TEST(Adjacent, EngineMatchesBoostGraphOracle) {
-  const int max_n_for[] = {0, 0, 0, 7, 6, 4, 4};  // keeps m^n at a few thousand states
-  for (int m = 3; m <= 6; ++m) {
-    for (int n = 1; n <= max_n_for[m]; ++n) {
-      testing::expect_engine_matches_oracle(
-          variants::adjacent::make_space(Params{n, m, "transfer"}),
-          "adjacent m=" + std::to_string(m) + " n=" + std::to_string(n));
-    }
-  }
 }
 
 TEST(Adjacent, ClosedFormMatchesSeedRecurrence) {

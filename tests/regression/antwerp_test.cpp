@@ -1,6 +1,6 @@
 // Antwerp (three coloured stacks): the encoder (60 arrangements per size, every rank
 // a legal configuration), the fast successor loop against the plain check_move on
-// every state, the engine against the Boost.Graph oracle for all four problems, and
+// every state, the engine against the Boost.Graph oracle (now in tests/conformance/) for all four problems, and
 // the algorithms through the rule checker against the search and the formulas:
 //   * Minsker's algorithm (seed 002) against 12*2^n - 8n - 10 (5 for n = 1) and the
 //     seed's matrix recursion, and against the search's optimum for n <= 4;
@@ -180,17 +180,6 @@ TEST(AntwerpFamily, CheckMoveNamesTheRules) {
 
 // ---------------------------------------------------------------------------------
 // The engine against the independent Boost.Graph oracle.
-
-TEST(AntwerpFamily, EngineMatchesBoostGraphOracle) {
-  for (const char* problem : kProblems) {
-    for (int n = 1; n <= 3; ++n) {
-      // n = 3 of the plain problems is 216000 states; one of them suffices there.
-      if (n == 3 && std::string(problem) == "swap") continue;
-      testing::expect_engine_matches_oracle(space(n, problem),
-                                            std::string("antwerp ") + problem + " n=" + std::to_string(n));
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------
 // Minsker (seed 002).

@@ -1,5 +1,5 @@
 // Checkers (seed 002): the dense encoder of the legal placements against a plain
-// enumeration of all 4^n placements; the engine against the Boost.Graph oracle for
+// enumeration of all 4^n placements; the engine against the Boost.Graph oracle (now in tests/conformance/) for
 // every problem; the exhaustive optimum against seed 002's claims (equal to Reve's
 // Frame-Stewart count except 137 against 129 at n = 15); the Frame-type DP against
 // the seed's figures (337 at n = 21, the persistence rule, the BABB / BAAB rule);
@@ -223,15 +223,6 @@ TEST(Checkers, RejectsIllegalStartsAndReportsImpossibleGoals) {
 }
 
 // --- The engine ---------------------------------------------------------------
-
-TEST(Checkers, EngineMatchesBoostGraphOracle) {
-  for (const std::string& code : kSeedCodes) {
-    for (int n = 1; n <= 6; ++n) {
-      testing::expect_engine_matches_oracle(ck::space_for_code(code, n),
-                                            "checkers " + code + " n=" + std::to_string(n));
-    }
-  }
-}
 
 // Seed 002: "Optimal solutions, common to both Checkers and Reves, and of Frame type,
 // exist for all n < 27 except n = 15,21.  At n = 15 the optimal Checkers solution

@@ -1,4 +1,4 @@
-// Classic: the engine against the Boost.Graph oracle, and every published algorithm
+// Classic: the engine against the Boost.Graph oracle (now in tests/conformance/), and every published algorithm
 // against the optimum and the closed form 2^n - 1 (seed 002).
 #include <gtest/gtest.h>
 
@@ -9,13 +9,6 @@
 
 namespace hanoi {
 namespace {
-
-TEST(Classic, EngineMatchesBoostGraphOracle) {
-  for (int n = 1; n <= 8; ++n) {
-    testing::expect_engine_matches_oracle(variants::classic::make_space(Params{n, 3, "transfer"}),
-                                          "classic n=" + std::to_string(n));
-  }
-}
 
 TEST(Classic, SearchGivesClosedFormAndAllStates) {
   auto family = testing::family_of<variants::classic::ClassicFamily>();

@@ -1,4 +1,4 @@
-// Cyclic: the engine against the Boost.Graph oracle (a directed graph here, so the
+// Cyclic: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed graph here, so the
 // witness goes through PegSpace::for_each_predecessor), seed 002's closed forms
 // against one another and against the search, and both algorithms through the rule
 // checker.  Known values come only from seed 002's formulas or from the oracle.
@@ -45,16 +45,6 @@ std::uint64_t count_shortest_paths(const V& v) {
   for (std::size_t i = 0; i < size; ++i)
     if (v.is_goal(g.states[i])) return ways[i];
   return 0;
-}
-
-TEST(Cyclic, EngineMatchesBoostGraphOracle) {
-  for (const char* problem : kProblems) {
-    for (int n = 1; n <= 7; ++n) {
-      testing::expect_engine_matches_oracle(
-          variants::cyclic::make_space(Params{n, 3, problem}),
-          std::string("cyclic ") + problem + " n=" + std::to_string(n));
-    }
-  }
 }
 
 TEST(Cyclic, OptimalSolutionIsUnique) {

@@ -1,5 +1,5 @@
 // Domino (seed 002): the encoder on every legal state, the fast successor loop and
-// reversibility against the plain rules, the engine against the Boost.Graph oracle
+// reversibility against the plain rules, the engine against the Boost.Graph oracle (now in tests/conformance/)
 // for all 22 problem codes, the search optimum against seed 002's recursions, every
 // procedure through the rule checker, the seed's identities (by reversal), its
 // matrix form, characteristic polynomial and growth, ABA = 3^n - 1 (= adjacent's
@@ -202,14 +202,6 @@ TEST(Domino, FastSuccessorsAndReversibilityMatchThePlainRules) {
         }
       }
     }
-  }
-}
-
-TEST(Domino, EngineMatchesBoostGraphOracle) {
-  for (const std::string& code : domino::problem_codes()) {
-    for (int n = 1; n <= 7; ++n)
-      testing::expect_engine_matches_oracle(space_for(code, n),
-                                            "domino " + code + " n=" + std::to_string(n));
   }
 }
 

@@ -1,4 +1,4 @@
-// Four-Star: the engine against the Boost.Graph oracle for both problems; seed 002's
+// Four-Star: the engine against the Boost.Graph oracle (now in tests/conformance/) for both problems; seed 002's
 // 3-smooth machinery (a_n, k, 2(a_1+...+a_n)) against independent computations; both
 // recursive algorithms through the rule checker; and the counts against the
 // exhaustive search.  The centre recursion is our derivation, not the seed's.
@@ -51,16 +51,6 @@ std::vector<Wide> outer_dp(int max_n) {
     f[n] = best;
   }
   return f;
-}
-
-TEST(FourStar, EngineMatchesBoostGraphOracle) {
-  for (const char* problem : {"outer", "centre"}) {
-    for (int n = 1; n <= 7; ++n) {
-      testing::expect_engine_matches_oracle(
-          fs::make_space(Params{n, 4, problem}),
-          std::string("four-star ") + problem + " n=" + std::to_string(n));
-    }
-  }
 }
 
 TEST(FourStar, SmoothNumbersAndSeedK) {

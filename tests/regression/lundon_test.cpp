@@ -1,4 +1,4 @@
-// Tower of Lundon: the engine against the Boost.Graph oracle (a directed graph: the
+// Tower of Lundon: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed graph: the
 // witness goes through Space::for_each_predecessor), the fast successor and
 // predecessor loops against the plain rules on every legal state, the encoder against
 // an independent enumeration of the legal states, the search against seed 002's
@@ -78,16 +78,6 @@ std::set<Edge> fast_predecessors(const Space& v, const Space::State& s) {
     EXPECT_TRUE(out.emplace(u.w, m.disc, m.from, m.to).second) << "duplicate predecessor";
   });
   return out;
-}
-
-TEST(Lundon, EngineMatchesBoostGraphOracle) {
-  for (const char* problem : kProblems) {
-    for (int n = 1; n <= 6; ++n) {
-      testing::expect_engine_matches_oracle(
-          variants::lundon::make_space(Params{n, 3, problem}),
-          std::string("lundon ") + problem + " n=" + std::to_string(n));
-    }
-  }
 }
 
 TEST(Lundon, EncoderIsABijectionOnLegalStates) {

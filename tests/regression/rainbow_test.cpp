@@ -1,4 +1,4 @@
-// Rainbow (seed 002): the engine against the Boost.Graph oracle for every problem
+// Rainbow (seed 002): the engine against the Boost.Graph oracle (now in tests/conformance/) for every problem
 // code, the search optimum against the seed's matrix recursion, the 17 recursive
 // procedures against both, and the seed's claims about the recursion (the order-10
 // characteristic polynomial, the growth rate, CDC(3) = 11 both ways).
@@ -34,16 +34,6 @@ TEST(Rainbow, OffersTheSeedsElevenProblems) {
   EXPECT_EQ(codes(*family), (std::vector<std::string>{"DDD", "CDD", "CBD", "CAD", "BCD", "BDC",
                                                       "CDC", "CBC", "BAC", "CAC", "BCB"}));
   EXPECT_EQ(family->normalize(Params{5, 0, ""}).problem, "DDD");
-}
-
-TEST(Rainbow, EngineMatchesBoostGraphOracle) {
-  auto family = testing::family_of<variants::rainbow::RainbowFamily>();
-  for (const std::string& code : codes(*family)) {
-    for (int n = 1; n <= 8; ++n) {
-      testing::expect_engine_matches_oracle(variants::rainbow::make_space(Params{n, 3, code}),
-                                            "rainbow " + code + " n=" + std::to_string(n));
-    }
-  }
 }
 
 TEST(Rainbow, SearchOptimumEqualsSeedMatrix) {

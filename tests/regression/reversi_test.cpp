@@ -1,4 +1,4 @@
-// Reversi (seed 002): the engine against the Boost.Graph oracle for every problem,
+// Reversi (seed 002): the engine against the Boost.Graph oracle (now in tests/conformance/) for every problem,
 // the encoder against an independent enumeration of the legal states, the fast
 // successor loop against the plain rules on every legal state, reversibility, the
 // search optimum against the seed's closed forms for BABA, BABB, BAAB, and every
@@ -83,13 +83,6 @@ TEST(Reversi, OffersTheSixProblems) {
   EXPECT_EQ(codes, variants::reversi::problem_codes());
   EXPECT_EQ(family->normalize(Params{5, 0, ""}).problem, "DDDF");
   EXPECT_EQ(family->normalize(Params{5, 0, ""}).pegs, 4);
-}
-
-TEST(Reversi, EngineMatchesBoostGraphOracle) {
-  for (const std::string& code : kAll)
-    for (int n = 1; n <= 5; ++n)
-      testing::expect_engine_matches_oracle(space(code, n),
-                                            "reversi " + code + " n=" + std::to_string(n));
 }
 
 // The encoder is a bijection from the legal states onto distinct ranks below

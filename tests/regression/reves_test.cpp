@@ -1,4 +1,4 @@
-// Reve's puzzle on m = 4..8 pegs: the engine against the Boost.Graph oracle; seed
+// Reve's puzzle on m = 4..8 pegs: the engine against the Boost.Graph oracle (now in tests/conformance/); seed
 // 002's Frame-Stewart closed form against an independent minimising DP (a check
 // that the seed's formula and k(m,n) are read right); the Frame-Stewart algorithm
 // through the rule checker; and the count against the exhaustive search.
@@ -59,17 +59,6 @@ std::int64_t seed_second_expression(int m, int n) {
   std::int64_t pow = 1;
   for (int j = 0; j <= m - 3; ++j, pow *= -2) bracket += pow * choose(s + m - 3, m - 3 - j);
   return (m % 2 == 0 ? 1 : -1) + bracket * (std::int64_t{1} << s);
-}
-
-TEST(Reves, EngineMatchesBoostGraphOracle) {
-  const int max_n[9] = {0, 0, 0, 0, 6, 5, 4, 3, 3};
-  for (int m = 4; m <= 8; ++m) {
-    for (int n = 1; n <= max_n[m]; ++n) {
-      testing::expect_engine_matches_oracle(
-          variants::reves::make_space(Params{n, m, "transfer"}),
-          "reves m=" + std::to_string(m) + " n=" + std::to_string(n));
-    }
-  }
 }
 
 TEST(Reves, ClosedFormMatchesIndependentDp) {
