@@ -8,17 +8,17 @@ SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o
     using Space = std::decay_t<decltype(space)>;
     if constexpr (!can_walk_back<Space>()) {
       if (o.want_path)
-        throw UsageError(f.name + " cannot give a witness (--moves): its moves do not identify "
-                                  "the previous state");
+        throw UsageError(f.name +
+                         " cannot give a witness (--moves): its moves do not identify "
+                         "the previous state");
     }
     return breadth_first_search(space, o);
   });
 }
 
 Rank rank_space(const FamilyInfo& f, const Params& p) {
-  return variants::visit_family(f, p, [](const auto&, const auto& space) -> Rank {
-    return space.num_ranks();
-  });
+  return variants::visit_family(
+      f, p, [](const auto&, const auto& space) -> Rank { return space.num_ranks(); });
 }
 
 }  // namespace hanoi::cli

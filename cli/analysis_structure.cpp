@@ -9,8 +9,9 @@ SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOp
   return variants::visit_family(f, p, [&](const auto&, const auto& space) -> SolutionCount {
     using Space = std::decay_t<decltype(space)>;
     if constexpr (!can_walk_back<Space>()) {
-      throw UsageError(f.name + " cannot count optimal solutions: its moves do not identify the "
-                                "previous state");
+      throw UsageError(f.name +
+                       " cannot count optimal solutions: its moves do not identify the "
+                       "previous state");
     } else {
       return count_optimal_solutions(space, o);
     }

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "variants/family.hpp"
 #include "cli/provenance.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::cli {
 
@@ -24,7 +24,8 @@ BatchFile read_batch_file(const std::string& path) {
   b.title = b.doc["title"].value_or(std::filesystem::path(path).stem().string());
   b.kind = b.doc["kind"].value_or(std::string("verify"));
   const toml::array* rows = b.doc["row"].as_array();
-  if (rows == nullptr || rows->empty()) throw UsageError("batch " + path + " has no [[row]] tables");
+  if (rows == nullptr || rows->empty())
+    throw UsageError("batch " + path + " has no [[row]] tables");
   int index = 0;
   for (const auto& node : *rows) {
     ++index;
@@ -49,7 +50,8 @@ std::int64_t optional_int(const toml::table& t, const char* key, const std::stri
   if (node == nullptr) return fallback;
   auto v = node->value_exact<std::int64_t>();
   if (!v || *v < min)
-    throw UsageError(where + ": '" + key + "' must be an integer of at least " + std::to_string(min));
+    throw UsageError(where + ": '" + key + "' must be an integer of at least " +
+                     std::to_string(min));
   return *v;
 }
 
@@ -63,9 +65,9 @@ RowCommon read_row_common(const toml::table& t, const std::string& where) {
   r.note = optional_string(t, "note", where);
   if (auto single = t["n"].value<std::int64_t>()) {
     r.n_lo = r.n_hi = static_cast<int>(*single);
-  } else if (const toml::array* range = t["n"].as_array();
-             range != nullptr && range->size() == 2 && range->get(0)->value<std::int64_t>() &&
-             range->get(1)->value<std::int64_t>()) {
+  } else if (const toml::array* range = t["n"].as_array(); range != nullptr && range->size() == 2 &&
+                                                           range->get(0)->value<std::int64_t>() &&
+                                                           range->get(1)->value<std::int64_t>()) {
     r.n_lo = static_cast<int>(*range->get(0)->value<std::int64_t>());
     r.n_hi = static_cast<int>(*range->get(1)->value<std::int64_t>());
   } else {
@@ -75,7 +77,8 @@ RowCommon read_row_common(const toml::table& t, const std::string& where) {
   return r;
 }
 
-std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where) {
+std::vector<std::string> string_list(const toml::table& t, const char* key,
+                                     const std::string& where) {
   std::vector<std::string> out;
   const toml::node* node = t.get(key);
   if (node == nullptr) return out;

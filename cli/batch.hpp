@@ -42,13 +42,15 @@ std::vector<Row> read_rows(const BatchFile& batch, ReadExtra&& read_extra) {
   int index = 0;
   for (const toml::table* t : batch.rows) {
     Row r;
-    static_cast<RowCommon&>(r) = read_row_common(*t, batch.path + " row " + std::to_string(++index));
+    static_cast<RowCommon&>(r) =
+        read_row_common(*t, batch.path + " row " + std::to_string(++index));
     read_extra(r, *t);
     rows.push_back(std::move(r));
   }
   return rows;
 }
-std::vector<std::string> string_list(const toml::table& t, const char* key, const std::string& where);
+std::vector<std::string> string_list(const toml::table& t, const char* key,
+                                     const std::string& where);
 // A key of the wrong type (or below `min`) is an error, never silently the default.
 std::string optional_string(const toml::table& t, const char* key, const std::string& where);
 std::int64_t optional_int(const toml::table& t, const char* key, const std::string& where,

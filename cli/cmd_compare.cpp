@@ -13,17 +13,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <map>
-#include <vector>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <sstream>
+#include <vector>
 
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
-#include <memory>
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -43,14 +43,16 @@ const FamilyInfo& instance_family(const std::string& variant) {
 InstanceFamilyOptions with_progress(bool quiet, const std::string& label) {
   InstanceFamilyOptions o;
   if (quiet) return o;
-  auto last = std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
+  auto last =
+      std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
   const auto t0 = *last;
   o.on_progress = [last, t0, label](std::uint64_t done, std::uint64_t total) {
     const auto now = std::chrono::steady_clock::now();
     if (done != total && now - *last < std::chrono::seconds(2)) return;
     *last = now;
     const double s = std::chrono::duration<double>(now - t0).count();
-    const double eta = done == 0 ? 0 : s * static_cast<double>(total - done) / static_cast<double>(done);
+    const double eta =
+        done == 0 ? 0 : s * static_cast<double>(total - done) / static_cast<double>(done);
     std::fprintf(stderr, "[compare] %s: %llu/%llu groups, %.0f s, ETA %.0f s\n", label.c_str(),
                  static_cast<unsigned long long>(done), static_cast<unsigned long long>(total), s,
                  eta);
@@ -76,7 +78,8 @@ json report_json(const InstanceFamilyReport& r) {
           {"mean_excess", r.mean_excess},
           {"max_excess", r.max_excess},
           {"max_ratio", r.max_ratio},
-          {"worst", {{"instance", r.worst}, {"optimum", r.worst_optimum}, {"algorithm", r.worst_algorithm}}},
+          {"worst",
+           {{"instance", r.worst}, {"optimum", r.worst_optimum}, {"algorithm", r.worst_algorithm}}},
           {"hardest", {{"instance", r.hardest}, {"optimum", r.max_optimum}}},
           {"histogram", hist},
           {"seconds", r.seconds}};
@@ -102,10 +105,14 @@ struct RowSeries {
 std::string svg_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
@@ -116,14 +123,17 @@ std::string row_svg(const RowSeries& r) {
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << w << "\" height=\"" << h
     << "\" font-family=\"sans-serif\" font-size=\"11\">\n"
     << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    << "<text x=\"" << left << "\" y=\"18\" font-size=\"13\">" << svg_escape(r.title) << "</text>\n";
+    << "<text x=\"" << left << "\" y=\"18\" font-size=\"13\">" << svg_escape(r.title)
+    << "</text>\n";
   // Left panel: log10 of the means over n.
   double hi = 1;
   for (double v : r.mean_algorithm) hi = std::max(hi, v);
   for (double v : r.mean_optimum) hi = std::max(hi, v);
   const double decades = std::ceil(std::log10(hi)) + 0.0001;
   auto px = [&](std::size_t i) {
-    return left + (r.n.size() < 2 ? pw / 2 : pw * static_cast<double>(i) / static_cast<double>(r.n.size() - 1));
+    return left + (r.n.size() < 2
+                       ? pw / 2
+                       : pw * static_cast<double>(i) / static_cast<double>(r.n.size() - 1));
   };
   auto py = [&](double v) { return top + ph - ph * std::log10(std::max(v, 1.0)) / decades; };
   o << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << pw << "\" height=\"" << ph
@@ -141,7 +151,8 @@ std::string row_svg(const RowSeries& r) {
   }
   o << "<text x=\"" << left + pw / 2 << "\" y=\"" << top + ph + 30
     << "\" text-anchor=\"middle\">n (log scale: mean over all instances)</text>\n"
-    << "<text x=\"" << left + 8 << "\" y=\"" << top + 14 << "\" fill=\"#1f77b4\">o mean optimum</text>\n"
+    << "<text x=\"" << left + 8 << "\" y=\"" << top + 14
+    << "\" fill=\"#1f77b4\">o mean optimum</text>\n"
     << "<text x=\"" << left + 8 << "\" y=\"" << top + 28 << "\" fill=\"#d62728\">* mean "
     << svg_escape(r.algorithm) << "</text>\n";
   // Right panel: histogram of the excess at the largest n.
@@ -170,7 +181,7 @@ std::string row_svg(const RowSeries& r) {
 }  // namespace
 
 int compare_command(const CommonOptions& o, const std::string& algorithm,
-                const std::string& instances_csv, std::uint64_t csv_limit) {
+                    const std::string& instances_csv, std::uint64_t csv_limit) {
   const FamilyInfo& fam = instance_family(o.variant);
   const Params p = normalize(fam, params_of(o));
   find_algorithm(fam, p, algorithm);
@@ -208,8 +219,8 @@ int compare_command(const CommonOptions& o, const std::string& algorithm,
             << "  solved optimally:  " << r.optimal_instances << "\n"
             << "  mean optimum:      " << fixed(r.mean_optimum, 4) << "\n"
             << "  mean " << algorithm << ": " << fixed(r.mean_algorithm, 4) << "\n"
-            << "  max excess:        " << r.max_excess << " (ratio at most " << fixed(r.max_ratio, 4)
-            << ")\n"
+            << "  max excess:        " << r.max_excess << " (ratio at most "
+            << fixed(r.max_ratio, 4) << ")\n"
             << "  worst instance:    " << r.worst << " (optimum " << r.worst_optimum << ", "
             << algorithm << " " << r.worst_algorithm << ")\n"
             << "  hardest instance:  " << r.hardest << " (optimum " << r.max_optimum << ")\n"
@@ -274,17 +285,17 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
       series.last_histogram = rep.histogram;
       series.last_instances = rep.instances;
       const bool all_optimal = rep.optimal_instances == rep.instances;
-      std::string verdict = all_optimal ? "optimal on every instance"
-                                        : std::to_string(rep.instances - rep.optimal_instances) +
-                                              " instances beaten";
+      std::string verdict =
+          all_optimal ? "optimal on every instance"
+                      : std::to_string(rep.instances - rep.optimal_instances) + " instances beaten";
       if (!r.expect.empty() && !all_optimal) {
         verdict = "MISMATCH: " + verdict;
         ++unexpected;
       }
-      const std::string worst = rep.max_excess == 0 ? "—" : "`" + rep.worst + "` (" +
-                                                              std::to_string(rep.worst_optimum) +
-                                                              " vs " +
-                                                              std::to_string(rep.worst_algorithm) + ")";
+      const std::string worst = rep.max_excess == 0
+                                    ? "—"
+                                    : "`" + rep.worst + "` (" + std::to_string(rep.worst_optimum) +
+                                          " vs " + std::to_string(rep.worst_algorithm) + ")";
       md << "| " << n << " | " << rep.instances << " | " << rep.optimal_instances << " | "
          << fixed(rep.mean_optimum, 4) << " | " << fixed(rep.mean_algorithm, 4) << " | "
          << rep.max_excess << " | " << fixed(rep.max_ratio, 4) << " | " << worst << " | `"
@@ -294,10 +305,10 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
           << "," << rep.instances << "," << rep.optimal_instances << ","
           << fixed(rep.mean_optimum, 6) << "," << fixed(rep.mean_algorithm, 6) << ","
           << fixed(rep.mean_excess, 6) << "," << rep.max_excess << "," << fixed(rep.max_ratio, 6)
-          << "," << csv_escape(rep.worst) << "," << rep.worst_optimum << ","
-          << rep.worst_algorithm << "," << csv_escape(rep.hardest) << "," << rep.max_optimum
-          << "," << csv_escape(histogram_text(rep.histogram)) << "," << fixed(rep.seconds, 3)
-          << "," << csv_escape(verdict) << "\n";
+          << "," << csv_escape(rep.worst) << "," << rep.worst_optimum << "," << rep.worst_algorithm
+          << "," << csv_escape(rep.hardest) << "," << rep.max_optimum << ","
+          << csv_escape(histogram_text(rep.histogram)) << "," << fixed(rep.seconds, 3) << ","
+          << csv_escape(verdict) << "\n";
       if (!o.quiet)
         std::fprintf(stderr, "[compare] %s n=%d: %s in %.1f s\n", fam.name.c_str(), n,
                      verdict.c_str(), rep.seconds);
@@ -314,8 +325,8 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
   out.title = batch.title;
   out.command_line = command_line;
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.summary = std::to_string(cells) + " cells; " + std::to_string(unexpected) +
-                " contradict a claim.";
+  out.summary =
+      std::to_string(cells) + " cells; " + std::to_string(unexpected) + " contradict a claim.";
   out.legend =
       "Columns: per n, every instance of the family (er: every colouring x every start, for the "
       "row's target peg); `solved optimally` counts the instances where the algorithm's move "
@@ -339,8 +350,9 @@ const RegisterCommand kCompare{[] {
   auto args = std::make_shared<CompareArgs>();
   return Command{
       .name = "compare",
-      .help = "an algorithm against the optimum on every instance of a family (er: every "
-              "colouring x every start): mean and worst excess, histogram",
+      .help =
+          "an algorithm against the optimum on every instance of a family (er: every "
+          "colouring x every start): mean and worst excess, histogram",
       .order = 60,
       .options =
           [args](CLI::App& cmd, CommonOptions& o) {
@@ -355,9 +367,10 @@ const RegisterCommand kCompare{[] {
             cmd.add_option("--csv-limit", args->csv_limit,
                            "refuse --instances-csv for families of more instances (default 10^7)");
           },
-      .run = [args](const CommonOptions& o, const std::string&) {
-        return compare_command(o, args->algorithm, args->instances_csv, args->csv_limit);
-      },
+      .run =
+          [args](const CommonOptions& o, const std::string&) {
+            return compare_command(o, args->algorithm, args->instances_csv, args->csv_limit);
+          },
   };
 }()};
 

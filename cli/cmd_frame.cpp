@@ -87,9 +87,10 @@ int frame_command(const CommonOptions& o, bool every_disc) {
   }
   std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n"
             << "  optimum:         " << opt_text(a.optimal, "unreachable") << "\n"
-            << (every_disc ? "  best Frame-type, every disc: " : "  best Frame-type: ")<< opt_text(a.frame_optimal, "none (no Frame-type solution)")
-            << "\n";
-  if (formula) std::cout << "  formula:         " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
+            << (every_disc ? "  best Frame-type, every disc: " : "  best Frame-type: ")
+            << opt_text(a.frame_optimal, "none (no Frame-type solution)") << "\n";
+  if (formula)
+    std::cout << "  formula:         " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
   std::cout << "  Frame hypothesis: " << frame_verdict(a) << "\n";
   if (!a.witness.empty()) {
     std::cout << "  witness: an optimal solution of " << a.witness.size()
@@ -116,7 +117,8 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
     if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
       throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
     const std::string scope = optional_string(t, "scope", r.where);
-    if (scope == "every-disc") r.scope = FrameScope::kEveryDisc;
+    if (scope == "every-disc")
+      r.scope = FrameScope::kEveryDisc;
     else if (!scope.empty() && scope != "largest-disc")
       throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
     const FamilyInfo& fam = variants::find_family(r.variant);
@@ -169,8 +171,8 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
         first_failure_n = n;
       }
       md << "| " << n << " | " << opt_text(a.optimal, "—") << " | "
-         << opt_text(a.frame_optimal, "—") << " | " << gap_text(a) << " | " << formula_text
-         << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
+         << opt_text(a.frame_optimal, "—") << " | " << gap_text(a) << " | " << formula_text << " | "
+         << seconds_text(a.seconds) << " | " << verdict << " |\n";
       csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << ","
           << opt_text(a.optimal, "") << "," << opt_text(a.frame_optimal, "") << "," << gap_text(a)
           << "," << (formula ? formula_text : "") << "," << (a.holds ? "yes" : "no") << ","
@@ -227,8 +229,9 @@ const RegisterCommand kFrame{[] {
             cmd.add_flag("--json", o.json,
                          "machine-readable output (optimal, frame_optimal, holds, ...)");
             cmd.add_flag("--moves", o.moves, "also print a Frame-type solution of the best length");
-            cmd.add_flag("--every-disc", *every_disc,
-                         "restrict every disc's moves, not only the largest's (recursive Frame type)");
+            cmd.add_flag(
+                "--every-disc", *every_disc,
+                "restrict every disc's moves, not only the largest's (recursive Frame type)");
           },
       .run = [every_disc](const CommonOptions& o,
                           const std::string&) { return frame_command(o, *every_disc); },

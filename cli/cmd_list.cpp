@@ -25,8 +25,8 @@ int list_families(bool as_json) {
       json algs = json::array();
       for (const AlgorithmSpec* a : algorithms_for(*f, p))
         algs.push_back({{"name", a->name}, {"description", a->description}});
-      problems.push_back({{"code", pr.code}, {"description", pr.description},
-                          {"algorithms", algs}});
+      problems.push_back(
+          {{"code", pr.code}, {"description", pr.description}, {"algorithms", algs}});
     }
     fam["problems"] = problems;
     json nmax = json::object();
@@ -45,8 +45,8 @@ int list_families(bool as_json) {
     std::cout << "  pegs: " << pg["default"].get<int>();
     if (pg["min"] != pg["max"])
       std::cout << " (--pegs " << pg["min"].get<int>() << ".." << pg["max"].get<int>() << ")";
-    std::cout << "; n: 1.." << fam["max_n_by_pegs"][std::to_string(pg["default"].get<int>())].get<int>()
-              << "\n";
+    std::cout << "; n: 1.."
+              << fam["max_n_by_pegs"][std::to_string(pg["default"].get<int>())].get<int>() << "\n";
     for (const auto& pr : fam["problems"]) {
       std::cout << "  --problem " << pr["code"].get<std::string>() << "  "
                 << pr["description"].get<std::string>() << "\n";
@@ -64,9 +64,12 @@ const RegisterCommand kList{[] {
       .name = "list",
       .help = "variants, problems, algorithms and parameter ranges",
       .order = 10,
-      .options = [json_out](CLI::App& cmd,
-                            CommonOptions&) { cmd.add_flag("--json", *json_out, "machine-readable output"); },
-      .run = [json_out](const CommonOptions&, const std::string&) { return list_families(*json_out); },
+      .options =
+          [json_out](CLI::App& cmd, CommonOptions&) {
+            cmd.add_flag("--json", *json_out, "machine-readable output");
+          },
+      .run = [json_out](const CommonOptions&,
+                        const std::string&) { return list_families(*json_out); },
   };
 }()};
 

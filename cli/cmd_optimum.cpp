@@ -38,8 +38,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     std::cout << j.dump() << "\n";
     return 0;
   }
-  std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem
-            << "\n";
+  std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n";
   if (reached) {
     std::cout << "  optimum:      " << r.optimum << "\n";
   } else {
@@ -51,9 +50,10 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
   std::cout << "  states:       " << r.states_reached << (r.complete ? "" : " (stopped at goal)")
             << " of " << r.rank_space << " ranks\n";
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
-  std::printf("  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f bits per rank\n",
-              r.seconds, format_bytes(r.search_bytes).c_str(), format_bytes(r.peak_rss).c_str(),
-              r.bits_per_state());
+  std::printf(
+      "  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f bits per rank\n",
+      r.seconds, format_bytes(r.search_bytes).c_str(), format_bytes(r.peak_rss).c_str(),
+      r.bits_per_state());
   std::fflush(stdout);
   if (levels) {
     std::cout << "  levels:";

@@ -51,7 +51,8 @@ const RegisterCommand kRun{[] {
       .options =
           [algorithm](CLI::App& cmd, CommonOptions& o) {
             add_variant_option(cmd, o);
-            cmd.add_option("algorithm", *algorithm, "algorithm name (see `hanoi list`)")->required();
+            cmd.add_option("algorithm", *algorithm, "algorithm name (see `hanoi list`)")
+                ->required();
             add_params(cmd, o);
             cmd.add_flag("--json", o.json, "machine-readable output");
             cmd.add_flag("--moves", o.moves, "also print the moves");

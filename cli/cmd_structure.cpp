@@ -61,8 +61,8 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o));
   if (flags.all_pairs && rank_space(fam, p) > kAllPairsMaxStates)
-    throw UsageError("--all-pairs takes at most " + std::to_string(kAllPairsMaxStates) + " ranks; " +
-                     fam.name + " n=" + std::to_string(p.n) + " has " +
+    throw UsageError("--all-pairs takes at most " + std::to_string(kAllPairsMaxStates) +
+                     " ranks; " + fam.name + " n=" + std::to_string(p.n) + " has " +
                      std::to_string(rank_space(fam, p)) + " (lower n)");
   SearchOptions so = search_options(o);
   so.want_path = false;
@@ -104,7 +104,8 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
             << "  optimum:      " << (reached ? std::to_string(r.optimum) : "unreachable") << "\n"
             << "  eccentricity: " << r.eccentricity
             << (reached ? (r.eccentricity > r.optimum
-                               ? "  (exceeds the optimum by " + std::to_string(r.eccentricity - r.optimum) + ")"
+                               ? "  (exceeds the optimum by " +
+                                     std::to_string(r.eccentricity - r.optimum) + ")"
                                : "  (equals the optimum)")
                         : "")
             << "\n  states:       " << r.states_reached << " reachable, " << at_max
@@ -118,16 +119,17 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
               << " ordered pairs, sum of distances " << pairs->sum_distances << ", diameter "
               << pairs->diameter << "\n"
               << "    shortest paths per ordered pair: one " << pairs->one_path << ", two "
-              << pairs->two_paths << ", more " << pairs->more_paths << " (most: " << pairs->max_paths
-              << ")\n";
-    if (pairs->unreachable_pairs) std::cout << "    unreachable pairs: " << pairs->unreachable_pairs << "\n";
+              << pairs->two_paths << ", more " << pairs->more_paths
+              << " (most: " << pairs->max_paths << ")\n";
+    if (pairs->unreachable_pairs)
+      std::cout << "    unreachable pairs: " << pairs->unreachable_pairs << "\n";
   }
   std::printf("  time:         %.3f s\n", r.seconds);
   return 0;
 }
 
-int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
-                        const CommonOptions& o, const std::string& command_line) {
+int run_structure_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
+                        const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
   struct Row : RowCommon {
     std::string measure;
@@ -138,7 +140,8 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
     r.measure = optional_string(t, "measure", r.where);
     if (r.measure.empty()) r.measure = "eccentricity";
     if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
-      throw UsageError(r.where + ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
+      throw UsageError(r.where +
+                       ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
     r.farthest = static_cast<std::size_t>(optional_int(t, "farthest", r.where, 2, 0));
     r.max_paths = static_cast<std::uint64_t>(optional_int(t, "max_paths", r.where, 0, 1));
     const FamilyInfo& fam = variants::find_family(r.variant);
@@ -146,9 +149,9 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
       const Params p = normalize(fam, Params{n, r.pegs, r.problem});
       // Checked before any search, so that a batch does not fail half-way.
       if (r.measure == "all-pairs" && rank_space(fam, p) > kAllPairsMaxStates)
-        throw UsageError(r.where + ": all-pairs takes at most " + std::to_string(kAllPairsMaxStates) +
-                         " ranks; " + fam.name + " n=" + std::to_string(n) + " has " +
-                         std::to_string(rank_space(fam, p)));
+        throw UsageError(r.where + ": all-pairs takes at most " +
+                         std::to_string(kAllPairsMaxStates) + " ranks; " + fam.name +
+                         " n=" + std::to_string(n) + " has " + std::to_string(rank_space(fam, p)));
     }
   });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
@@ -170,7 +173,8 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
       md << "| n | optimum | eccentricity | states reached | states at max distance | search s | "
             "verdict |\n|---|---|---|---|---|---|---|\n";
     } else if (r.measure == "count") {
-      md << "| n | optimum | optimal solutions | states on optimal paths | s |\n|---|---|---|---|---|\n";
+      md << "| n | optimum | optimal solutions | states on optimal paths | s "
+            "|\n|---|---|---|---|---|\n";
     } else {
       md << "| n | states | ordered pairs | sum of distances | diameter | one path | two paths | "
             "more | s | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n";
@@ -188,19 +192,19 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
           const SearchResult s = search(fam, p, eo);
           const bool reached = s.outcome == SearchOutcome::kGoalReached;
           const std::uint64_t at_max = s.level_sizes.back();
-          verdict = !reached ? "goal unreachable"
-                    : s.eccentricity == s.optimum
-                        ? "equal"
-                        : "eccentricity exceeds the optimum by " + std::to_string(s.eccentricity - s.optimum);
+          verdict = !reached                      ? "goal unreachable"
+                    : s.eccentricity == s.optimum ? "equal"
+                                                  : "eccentricity exceeds the optimum by " +
+                                                        std::to_string(s.eccentricity - s.optimum);
           line << "| " << n << " | " << (reached ? std::to_string(s.optimum) : "—") << " | "
                << s.eccentricity << " | " << s.states_reached << " | " << at_max << " | "
                << seconds_text(s.seconds) << " | " << verdict << " |\n";
-          cells_csv = (reached ? std::to_string(s.optimum) : "") + "," + std::to_string(s.eccentricity) +
-                      "," + std::to_string(s.states_reached) + "," + std::to_string(at_max) +
-                      ",,,,,,,,," + seconds_text(s.seconds);
+          cells_csv = (reached ? std::to_string(s.optimum) : "") + "," +
+                      std::to_string(s.eccentricity) + "," + std::to_string(s.states_reached) +
+                      "," + std::to_string(at_max) + ",,,,,,,,," + seconds_text(s.seconds);
           if (reached && s.eccentricity > s.optimum) {
-            std::string note = "n = " + std::to_string(n) + ", distance " +
-                               std::to_string(s.eccentricity) + ":";
+            std::string note =
+                "n = " + std::to_string(n) + ", distance " + std::to_string(s.eccentricity) + ":";
             for (const std::string& f : s.farthest) note += " `" + f + "`";
             farthest_notes.push_back(note);
           }
@@ -210,7 +214,8 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
           line << "| " << n << " | " << opt_text(c.optimum, "—") << " | " << c.count << " | "
                << c.states_on_optimal_paths << " | " << seconds_text(c.seconds) << " |\n";
           cells_csv = opt_text(c.optimum, "") + ",,,," + c.count + "," +
-                      std::to_string(c.states_on_optimal_paths) + ",,,,,,," + seconds_text(c.seconds);
+                      std::to_string(c.states_on_optimal_paths) + ",,,,,,," +
+                      seconds_text(c.seconds);
         } else {
           const AllPairsSummary a = all_pairs(fam, p);
           if (r.max_paths > 0 && a.max_paths > r.max_paths) {
@@ -220,12 +225,13 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir,
           } else {
             verdict = "most shortest paths between two states: " + std::to_string(a.max_paths);
           }
-          line << "| " << n << " | " << a.states << " | " << a.ordered_pairs << " | " << a.sum_distances
-               << " | " << a.diameter << " | " << a.one_path << " | " << a.two_paths << " | "
-               << a.more_paths << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
+          line << "| " << n << " | " << a.states << " | " << a.ordered_pairs << " | "
+               << a.sum_distances << " | " << a.diameter << " | " << a.one_path << " | "
+               << a.two_paths << " | " << a.more_paths << " | " << seconds_text(a.seconds) << " | "
+               << verdict << " |\n";
           cells_csv = ",," + std::to_string(a.states) + ",,,," + std::to_string(a.ordered_pairs) +
-                      "," + std::to_string(a.sum_distances) + "," + std::to_string(a.diameter) + "," +
-                      std::to_string(a.one_path) + "," + std::to_string(a.two_paths) + "," +
+                      "," + std::to_string(a.sum_distances) + "," + std::to_string(a.diameter) +
+                      "," + std::to_string(a.one_path) + "," + std::to_string(a.two_paths) + "," +
                       std::to_string(a.more_paths) + "," + seconds_text(a.seconds);
         }
       } catch (const MemoryBudgetExceeded& e) {

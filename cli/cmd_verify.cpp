@@ -49,7 +49,7 @@ std::vector<Row> read_verify_rows(const BatchFile& batch) {
 }  // namespace
 
 int verify(const std::string& batch_path, const std::string& out_dir, const CommonOptions& o,
-               const std::string& command_line) {
+           const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
   const BatchFile batch = read_batch_file(batch_path);
   const BatchKind& kind = find_batch_kind(batch.kind, batch_path);
@@ -117,7 +117,9 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
         verdict = std::string("does not fit: ") + e.what();
       }
       const bool reached = searched && sr.outcome == SearchOutcome::kGoalReached;
-      const std::string opt_text = !searched ? "—" : reached ? std::to_string(sr.optimum) : "unreachable";
+      const std::string opt_text = !searched ? "—"
+                                   : reached ? std::to_string(sr.optimum)
+                                             : "unreachable";
       const auto formula = closed_form_of(fam, p);
       const std::string formula_text = formula ? std::to_string(*formula) : "—";
       std::vector<std::string> problems;
@@ -139,8 +141,7 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
         } else if (reached && ar.claimed_optimal && rr.moves != sr.optimum) {
           problems.push_back(ar.name + " " + std::to_string(rr.moves) + " != optimum " + opt_text);
         } else if (reached && !ar.claimed_optimal && rr.moves < sr.optimum) {
-          problems.push_back(ar.name + " " + std::to_string(rr.moves) +
-                             " < optimum (impossible)");
+          problems.push_back(ar.name + " " + std::to_string(rr.moves) + " < optimum (impossible)");
         }
       }
       if (verdict.empty()) {
@@ -168,8 +169,8 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
       if (runs.empty()) csv << csv_prefix << ",,,," << csv_escape(verdict) << "\n";
       for (const AlgResult& ar : runs) {
         csv << csv_prefix << ar.name << "," << (ar.claimed_optimal ? "optimal" : "bound") << ","
-            << ar.report.moves << "," << (ar.report.ok ? "yes" : "no") << ","
-            << csv_escape(verdict) << "\n";
+            << ar.report.moves << "," << (ar.report.ok ? "yes" : "no") << "," << csv_escape(verdict)
+            << "\n";
       }
       char secs[32];
       std::snprintf(secs, sizeof secs, "%.2f", searched ? sr.seconds : 0.0);
@@ -184,8 +185,8 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   out.title = batch.title;
   out.command_line = command_line;
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.summary = std::to_string(cells) + " cells: " +
-                std::to_string(cells - unexpected - known - too_big) + " ok, " +
+  out.summary = std::to_string(cells) +
+                " cells: " + std::to_string(cells - unexpected - known - too_big) + " ok, " +
                 std::to_string(known) + " known mismatches, " + std::to_string(unexpected) +
                 " unexpected mismatches, " + std::to_string(too_big) + " did not fit.";
   out.legend =
@@ -208,8 +209,9 @@ const RegisterCommand kVerify{[] {
   auto args = std::make_shared<VerifyArgs>();
   return Command{
       .name = "verify",
-      .help = "run a batch: optimum, algorithms and closed form side by side (or a frame, "
-              "structure or compare batch), tables to results/",
+      .help =
+          "run a batch: optimum, algorithms and closed form side by side (or a frame, "
+          "structure or compare batch), tables to results/",
       .order = 90,
       .options =
           [args](CLI::App& cmd, CommonOptions& o) {
@@ -218,9 +220,10 @@ const RegisterCommand kVerify{[] {
             cmd.add_option("--out", args->out_dir, "directory for the CSV and Markdown tables");
             add_resources(cmd, o);
           },
-      .run = [args](const CommonOptions& o, const std::string& command_line) {
-        return verify(args->batch, args->out_dir, o, command_line);
-      },
+      .run =
+          [args](const CommonOptions& o, const std::string& command_line) {
+            return verify(args->batch, args->out_dir, o, command_line);
+          },
   };
 }()};
 

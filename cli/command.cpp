@@ -17,7 +17,9 @@ std::vector<BatchKind>& batch_kind_registry() {
 
 }  // namespace
 
-RegisterCommand::RegisterCommand(Command c) { command_registry().push_back(std::move(c)); }
+RegisterCommand::RegisterCommand(Command c) {
+  command_registry().push_back(std::move(c));
+}
 RegisterBatchKind::RegisterBatchKind(BatchKind k) {
   batch_kind_registry().push_back(std::move(k));
 }

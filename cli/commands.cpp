@@ -8,8 +8,8 @@
 #include <memory>
 #include <thread>
 
-#include "engine/memory.hpp"
 #include "cli/provenance.hpp"
+#include "engine/memory.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

@@ -6,10 +6,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "cli/analyses.hpp"
 #include "engine/bfs.hpp"
@@ -38,9 +37,9 @@ SearchOptions search_options(const CommonOptions& o);
 Params params_of(const CommonOptions& o);
 
 struct StructureFlags {
-  bool count = false;       // the number of optimal solutions
-  bool all_pairs = false;   // distances and shortest-path counts between all pairs
-  std::size_t farthest = 4; // states at maximal distance to describe
+  bool count = false;        // the number of optimal solutions
+  bool all_pairs = false;    // distances and shortest-path counts between all pairs
+  std::size_t farthest = 4;  // states at maximal distance to describe
 };
 
 // "3:0->2" style, one move per token.

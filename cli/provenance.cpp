@@ -33,7 +33,8 @@ std::string git_commit() {
   if (hash.empty()) return "unknown";
   // Outputs under results/ do not change what the code computes: only other tracked
   // files make the tree "dirty".
-  if (!run_capture((git + "status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null").c_str())
+  if (!run_capture(
+           (git + "status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null").c_str())
            .empty())
     hash += "-dirty";
   return hash;

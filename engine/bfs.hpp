@@ -37,8 +37,8 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
-#include <cassert>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -65,23 +65,24 @@ enum class SearchOutcome { kGoalReached, kGoalUnreachable };
 
 struct SearchResult {
   SearchOutcome outcome = SearchOutcome::kGoalUnreachable;
-  std::uint64_t optimum = 0;          // valid when the goal was reached
-  std::uint64_t states_reached = 0;   // complete only when the search was not stopped early
-  std::uint64_t eccentricity = 0;     // of the start; complete only when not stopped early
-  bool complete = true;               // false when stop_at_goal cut the search short
+  std::uint64_t optimum = 0;         // valid when the goal was reached
+  std::uint64_t states_reached = 0;  // complete only when the search was not stopped early
+  std::uint64_t eccentricity = 0;    // of the start; complete only when not stopped early
+  bool complete = true;              // false when stop_at_goal cut the search short
   std::vector<std::uint64_t> level_sizes;
-  std::vector<Move> path;             // when want_path and the goal was reached
+  std::vector<Move> path;  // when want_path and the goal was reached
   // With options.farthest: up to that many states of the last level (at distance
   // `eccentricity` from the start), lowest ranks first, as the variant describes them.
   std::vector<std::string> farthest;
   Rank rank_space = 0;
-  std::uint64_t search_bytes = 0;     // bytes the search itself allocated
+  std::uint64_t search_bytes = 0;  // bytes the search itself allocated
   std::uint64_t peak_rss = 0;
   double seconds = 0;
   // Memory of the search per rank of the encoder, in bits.
   double bits_per_state() const {
-    return rank_space == 0 ? 0.0 : 8.0 * static_cast<double>(search_bytes) /
-                                       static_cast<double>(rank_space);
+    return rank_space == 0
+               ? 0.0
+               : 8.0 * static_cast<double>(search_bytes) / static_cast<double>(rank_space);
   }
 };
 
@@ -119,13 +120,16 @@ inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path) {
 }
 
 namespace detail {
-inline constexpr std::size_t kSerialLevel = 2048;  // expand smaller levels inline
+inline constexpr std::size_t kSerialLevel = 2048;   // expand smaller levels inline
 inline constexpr std::size_t kSortLevel = 1 << 16;  // sort larger vector levels by rank
-inline constexpr std::size_t kBatch = 32;  // states expanded together (prefetch window)
-inline std::uint8_t encode_move(Move m) { return static_cast<std::uint8_t>(m.from * 16 + m.to); }
+inline constexpr std::size_t kBatch = 32;           // states expanded together (prefetch window)
+inline std::uint8_t encode_move(Move m) {
+  return static_cast<std::uint8_t>(m.from * 16 + m.to);
+}
 
 inline std::size_t worker_count() {
-  const std::size_t arena = static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
+  const std::size_t arena =
+      static_cast<std::size_t>(std::max(1, tbb::this_task_arena::max_concurrency()));
   const std::size_t allowed =
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
   return std::max<std::size_t>(1, std::min(arena, allowed));
@@ -163,7 +167,8 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
 
   const std::size_t threads = detail::worker_count();
   const std::uint64_t threshold = dense_threshold(ranks);
-  const std::size_t buffer_cap = static_cast<std::size_t>(std::max<std::uint64_t>(threshold / threads, 1024));
+  const std::size_t buffer_cap =
+      static_cast<std::size_t>(std::max<std::uint64_t>(threshold / threads, 1024));
   const std::uint64_t max_branching =
       static_cast<std::uint64_t>(v.pegs()) * static_cast<std::uint64_t>(v.pegs() - 1);
   // Per-thread scratch, sized once: the buffer of new ranks, and the successors of
@@ -272,8 +277,10 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
     if (options.farthest > 0) {
       sample.clear();
       if (cur_dense) {
-        for (std::uint64_t i = 0; i < visited.word_count() && sample.size() < options.farthest; ++i) {
-          for (std::uint64_t w = newer.word(i) & ~older.word(i); w && sample.size() < options.farthest; w &= w - 1)
+        for (std::uint64_t i = 0; i < visited.word_count() && sample.size() < options.farthest;
+             ++i) {
+          for (std::uint64_t w = newer.word(i) & ~older.word(i);
+               w && sample.size() < options.farthest; w &= w - 1)
             sample.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
         }
       } else {
@@ -323,7 +330,8 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
         expand_list(cur_list.data(), cur_list.size(), scratch.local(), discovered_counts.local());
       } else {
         // Rank order keeps successive expansions near each other in `visited`.
-        if (cur_list.size() >= detail::kSortLevel) tbb::parallel_sort(cur_list.begin(), cur_list.end());
+        if (cur_list.size() >= detail::kSortLevel)
+          tbb::parallel_sort(cur_list.begin(), cur_list.end());
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 256),
                           [&](const tbb::blocked_range<std::size_t>& range) {
                             expand_list(cur_list.data() + range.begin(), range.size(),
@@ -401,12 +409,13 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
       if (now - last_report > std::chrono::seconds(2)) {
         last_report = now;
         const double secs = std::chrono::duration<double>(now - t0).count();
-        std::fprintf(stderr, "[bfs] level %llu: %llu new, %llu reached (%.1f%% of ranks), %.1f s, %.3g states/s\n",
-                     static_cast<unsigned long long>(depth),
-                     static_cast<unsigned long long>(next_size),
-                     static_cast<unsigned long long>(reached),
-                     100.0 * static_cast<double>(reached) / static_cast<double>(ranks), secs,
-                     static_cast<double>(reached) / secs);
+        std::fprintf(
+            stderr,
+            "[bfs] level %llu: %llu new, %llu reached (%.1f%% of ranks), %.1f s, %.3g states/s\n",
+            static_cast<unsigned long long>(depth), static_cast<unsigned long long>(next_size),
+            static_cast<unsigned long long>(reached),
+            100.0 * static_cast<double>(reached) / static_cast<double>(ranks), secs,
+            static_cast<double>(reached) / secs);
       }
     }
   }
@@ -441,7 +450,8 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   }
   // The vectors' high-water marks count too: the current level and the buffers.
   allocated += static_cast<std::uint64_t>(cur_list.capacity()) * sizeof(Rank);
-  for (const auto& sc : scratch) allocated += static_cast<std::uint64_t>(sc.buf.capacity()) * sizeof(Rank);
+  for (const auto& sc : scratch)
+    allocated += static_cast<std::uint64_t>(sc.buf.capacity()) * sizeof(Rank);
   result.search_bytes = allocated;
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

@@ -42,8 +42,8 @@ struct Move {
 template <class State>
 struct MoveCheck {
   bool legal = false;
-  State next{};       // the state after the move, when legal
-  int disc = 0;       // the disc that would move (0 if the source peg is empty)
+  State next{};           // the state after the move, when legal
+  int disc = 0;           // the disc that would move (0 if the source peg is empty)
   const char* rule = "";  // which rule the move breaks, when illegal
 };
 

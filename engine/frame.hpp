@@ -114,8 +114,7 @@ class FrameRestricted {
 
   // Only irreversible variants need their own predecessors (see core.hpp).
   template <class F>
-    requires(!V::kReversible)
-  void for_each_predecessor(const State& s, F&& f) const {
+  requires(!V::kReversible) void for_each_predecessor(const State& s, F&& f) const {
     base_.for_each_predecessor(s, [&](const State& u, Move mv) {
       if (checked(mv.disc) && !allowed(u, mv.disc, mv.from, mv.to)) return;
       f(u, mv);
@@ -134,11 +133,11 @@ class FrameRestricted {
 };
 
 struct FrameAnalysis {
-  SearchResult full;                     // the unrestricted search (stopped at the goal)
-  SearchResult frame;                    // the Frame-restricted search (stopped at the goal)
+  SearchResult full;                           // the unrestricted search (stopped at the goal)
+  SearchResult frame;                          // the Frame-restricted search (stopped at the goal)
   std::optional<std::uint64_t> optimal;        // none: the goal is unreachable
   std::optional<std::uint64_t> frame_optimal;  // none: no Frame-type solution
-  bool holds = false;                    // a Frame-type solution is optimal
+  bool holds = false;                          // a Frame-type solution is optimal
   // When the hypothesis fails: an optimal solution, replayed by the rule checker,
   // and the 0-based indices of its largest-disc moves that are not Frame-type.
   std::vector<Move> witness;
@@ -156,9 +155,9 @@ namespace detail {
 // start from).  Throws if the replay fails or the length is not `expected`: a
 // witness that the checker rejects must never be reported.
 template <HasDiscPegs V>
-std::vector<std::uint64_t> replay_frame_witness(const V& v, const std::vector<Move>& moves,
-                                                std::uint64_t expected, FrameScope scope,
-                                                std::vector<std::string>* configurations = nullptr) {
+std::vector<std::uint64_t> replay_frame_witness(
+    const V& v, const std::vector<Move>& moves, std::uint64_t expected, FrameScope scope,
+    std::vector<std::string>* configurations = nullptr) {
   Replayer<V> checker(v, moves.size());
   std::vector<std::uint64_t> non_frame;
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -172,9 +171,9 @@ std::vector<std::uint64_t> replay_frame_witness(const V& v, const std::vector<Mo
   }
   checker.finish();
   if (checker.error())
-    throw std::logic_error("Frame witness rejected by the rule checker: " + checker.error()->reason);
-  if (moves.size() != expected)
-    throw std::logic_error("Frame witness has the wrong length");
+    throw std::logic_error("Frame witness rejected by the rule checker: " +
+                           checker.error()->reason);
+  if (moves.size() != expected) throw std::logic_error("Frame witness has the wrong length");
   return non_frame;
 }
 }  // namespace detail
@@ -211,7 +210,8 @@ FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_
     a.non_frame_moves =
         detail::replay_frame_witness(v, a.witness, *a.optimal, scope, &a.non_frame_configurations);
     if (a.non_frame_moves.empty())
-      throw std::logic_error("an optimal solution shorter than every Frame-type one has only Frame moves");
+      throw std::logic_error(
+          "an optimal solution shorter than every Frame-type one has only Frame moves");
   }
   a.scope = scope;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -161,7 +161,7 @@ class InstanceStats {
   std::optional<Extreme> worst_;
   std::optional<Extreme> worst_ratio_;
   std::optional<Extreme> hardest_;
-  std::vector<std::uint64_t> dense_;                // excess -> count, below kDenseExcess
+  std::vector<std::uint64_t> dense_;               // excess -> count, below kDenseExcess
   std::map<std::uint64_t, std::uint64_t> sparse_;  // excess -> count, the rest
 };
 

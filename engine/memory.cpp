@@ -51,11 +51,20 @@ std::optional<std::uint64_t> parse_byte_size(std::string_view text) {
     shift = 0;
   } else {
     switch (unit[0]) {
-      case 'K': shift = 10; break;
-      case 'M': shift = 20; break;
-      case 'G': shift = 30; break;
-      case 'T': shift = 40; break;
-      default: return std::nullopt;
+      case 'K':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      case 'T':
+        shift = 40;
+        break;
+      default:
+        return std::nullopt;
     }
     const std::string rest = unit.substr(1);
     if (!(rest.empty() || rest == "B" || rest == "IB")) return std::nullopt;

@@ -27,7 +27,8 @@ class PegCodec {
   PegCodec() = default;
   PegCodec(int pegs, int discs) : pegs_(pegs), discs_(discs) {
     if (pegs < 2 || pegs > 16) throw std::invalid_argument("pegs must be in 2..16");
-    bits_ = pegs <= 2 ? 1 : std::bit_width(static_cast<unsigned>(pegs - 1));
+    // bit_width returns unsigned in libstdc++ 12 (int only since LWG 3656).
+    bits_ = pegs <= 2 ? 1 : static_cast<int>(std::bit_width(static_cast<unsigned>(pegs - 1)));
     if (discs < 0 || discs * bits_ > 64) throw std::invalid_argument("too many discs to pack");
     identity_ = std::has_single_bit(static_cast<unsigned>(pegs));
     size_ = 1;
@@ -45,7 +46,8 @@ class PegCodec {
   // The largest n the codec accepts for m pegs: ceil(log2 m) bits per disc in 64
   // bits, and m^n below 2^64 (a rank space of 2^64 is refused, so 4 pegs stop at 31).
   static int max_discs(int pegs) {
-    const int bits = pegs <= 2 ? 1 : std::bit_width(static_cast<unsigned>(pegs - 1));
+    const int bits =
+        pegs <= 2 ? 1 : static_cast<int>(std::bit_width(static_cast<unsigned>(pegs - 1)));
     int n = 0;
     std::uint64_t size = 1;
     while ((n + 1) * bits <= 64 && size <= UINT64_MAX / static_cast<std::uint64_t>(pegs)) {
@@ -145,7 +147,8 @@ class PegCodec {
   void build_tables() {
     // Chunk of k discs: k*bits_ <= 12 packed bits, so each table has <= 4096 entries.
     chunk_discs_ = std::max(1, 12 / bits_);
-    chunk_bits_ = static_cast<std::size_t>(chunk_discs_ * bits_);
+    // Widen before multiplying (bugprone-misplaced-widening-cast); the product is <= 12.
+    chunk_bits_ = static_cast<std::size_t>(chunk_discs_) * static_cast<std::size_t>(bits_);
     chunk_mask_ = (std::uint64_t{1} << chunk_bits_) - 1;
     table_width_ = std::size_t{1} << chunk_bits_;
     chunks_ = static_cast<std::size_t>((discs_ + chunk_discs_ - 1) / chunk_discs_);

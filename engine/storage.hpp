@@ -90,8 +90,8 @@ class BitStore {
 
   bool test(Rank r) const {
     const std::uint64_t& w = words_[r >> 6];
-    return (std::atomic_ref<const std::uint64_t>(w).load(std::memory_order_relaxed) >>
-            (r & 63)) & 1;
+    return (std::atomic_ref<const std::uint64_t>(w).load(std::memory_order_relaxed) >> (r & 63)) &
+           1;
   }
   // Sets the bit; true when this call set it (the caller discovered the rank).
   bool test_and_set(Rank r) {

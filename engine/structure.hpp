@@ -45,7 +45,7 @@ struct SolutionCount {
   std::optional<std::uint64_t> optimum;  // none: the goal is unreachable
   std::string count = "0";               // exact, in decimal
   std::uint64_t states_on_optimal_paths = 0;
-  std::uint64_t states_searched = 0;     // states within the goal's distance
+  std::uint64_t states_searched = 0;  // states within the goal's distance
   double seconds = 0;
 };
 
@@ -92,7 +92,8 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
     ++depth;
     out.states_searched += next.size();
     level.swap(next);
-    if (options.progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
+    if (options.progress &&
+        std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
       last_report = std::chrono::steady_clock::now();
       std::fprintf(stderr, "[count] level %u: %zu states\n", depth, level.size());
     }
@@ -107,6 +108,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   // sorted by rank, with their number of optimal paths to the goal.
   std::vector<std::pair<Rank, Big>> layer;
   std::sort(goals.begin(), goals.end());
+  layer.reserve(goals.size());
   for (Rank g : goals) layer.emplace_back(g, Big(1));
   out.states_on_optimal_paths = layer.size();
   std::vector<std::pair<Rank, std::uint32_t>> links;  // (predecessor, index in layer)
@@ -121,7 +123,8 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
     std::sort(links.begin(), links.end());
     std::vector<std::pair<Rank, Big>> prev;
     for (std::size_t j = 0; j < links.size(); ++j) {
-      if (prev.empty() || prev.back().first != links[j].first) prev.emplace_back(links[j].first, Big(0));
+      if (prev.empty() || prev.back().first != links[j].first)
+        prev.emplace_back(links[j].first, Big(0));
       prev.back().second += layer[links[j].second].second;
     }
     layer.swap(prev);
@@ -135,15 +138,15 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
 }
 
 struct AllPairsSummary {
-  std::uint64_t states = 0;          // reachable from the start
-  std::uint64_t ordered_pairs = 0;   // (s, t), s != t, t reachable from s
+  std::uint64_t states = 0;         // reachable from the start
+  std::uint64_t ordered_pairs = 0;  // (s, t), s != t, t reachable from s
   std::uint64_t unreachable_pairs = 0;
-  std::uint64_t sum_distances = 0;   // over those ordered pairs
+  std::uint64_t sum_distances = 0;  // over those ordered pairs
   std::uint64_t diameter = 0;
-  std::uint64_t one_path = 0;        // ordered pairs with exactly one shortest path
-  std::uint64_t two_paths = 0;       // ... exactly two
-  std::uint64_t more_paths = 0;      // ... three or more
-  std::uint64_t max_paths = 0;       // the most shortest paths between two states (saturating)
+  std::uint64_t one_path = 0;    // ordered pairs with exactly one shortest path
+  std::uint64_t two_paths = 0;   // ... exactly two
+  std::uint64_t more_paths = 0;  // ... three or more
+  std::uint64_t max_paths = 0;   // the most shortest paths between two states (saturating)
   double seconds = 0;
 };
 
@@ -189,43 +192,48 @@ AllPairsSummary all_pairs_summary(const V& v) {
     return l;
   });
   constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 16), [&](const tbb::blocked_range<std::size_t>& range) {
-    Local& l = locals.local();
-    for (std::size_t s = range.begin(); s != range.end(); ++s) {
-      constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
-      std::fill(l.dist.begin(), l.dist.end(), kUnseen);
-      std::fill(l.paths.begin(), l.paths.end(), 0);
-      l.queue.clear();
-      l.dist[s] = 0;
-      l.paths[s] = 1;
-      l.queue.push_back(static_cast<std::uint32_t>(s));
-      for (std::size_t h = 0; h < l.queue.size(); ++h) {
-        const std::uint32_t u = l.queue[h];
-        for (std::uint32_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-          const std::uint32_t t = targets[e];
-          if (l.dist[t] == kUnseen) {
-            l.dist[t] = l.dist[u] + 1;
-            l.queue.push_back(t);
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, n, 16), [&](const tbb::blocked_range<std::size_t>& range) {
+        Local& l = locals.local();
+        for (std::size_t s = range.begin(); s != range.end(); ++s) {
+          constexpr std::uint32_t kUnseen = std::numeric_limits<std::uint32_t>::max();
+          std::fill(l.dist.begin(), l.dist.end(), kUnseen);
+          std::fill(l.paths.begin(), l.paths.end(), 0);
+          l.queue.clear();
+          l.dist[s] = 0;
+          l.paths[s] = 1;
+          l.queue.push_back(static_cast<std::uint32_t>(s));
+          for (std::size_t h = 0; h < l.queue.size(); ++h) {
+            const std::uint32_t u = l.queue[h];
+            for (std::uint32_t e = offsets[u]; e < offsets[u + 1]; ++e) {
+              const std::uint32_t t = targets[e];
+              if (l.dist[t] == kUnseen) {
+                l.dist[t] = l.dist[u] + 1;
+                l.queue.push_back(t);
+              }
+              if (l.dist[t] == l.dist[u] + 1)
+                l.paths[t] =
+                    l.paths[t] > kSaturated - l.paths[u] ? kSaturated : l.paths[t] + l.paths[u];
+            }
           }
-          if (l.dist[t] == l.dist[u] + 1)
-            l.paths[t] = l.paths[t] > kSaturated - l.paths[u] ? kSaturated : l.paths[t] + l.paths[u];
+          AllPairsSummary& a = l.sum;
+          a.unreachable_pairs += n - l.queue.size();
+          for (std::size_t j = 1; j < l.queue.size(); ++j) {
+            const std::uint32_t t = l.queue[j];
+            ++a.ordered_pairs;
+            a.sum_distances += l.dist[t];
+            a.diameter = std::max<std::uint64_t>(a.diameter, l.dist[t]);
+            const std::uint64_t p = l.paths[t];
+            a.max_paths = std::max(a.max_paths, p);
+            if (p == 1)
+              ++a.one_path;
+            else if (p == 2)
+              ++a.two_paths;
+            else
+              ++a.more_paths;
+          }
         }
-      }
-      AllPairsSummary& a = l.sum;
-      a.unreachable_pairs += n - l.queue.size();
-      for (std::size_t j = 1; j < l.queue.size(); ++j) {
-        const std::uint32_t t = l.queue[j];
-        ++a.ordered_pairs;
-        a.sum_distances += l.dist[t];
-        a.diameter = std::max<std::uint64_t>(a.diameter, l.dist[t]);
-        const std::uint64_t p = l.paths[t];
-        a.max_paths = std::max(a.max_paths, p);
-        if (p == 1) ++a.one_path;
-        else if (p == 2) ++a.two_paths;
-        else ++a.more_paths;
-      }
-    }
-  });
+      });
   AllPairsSummary total;
   total.states = n;
   for (const Local& l : locals) {

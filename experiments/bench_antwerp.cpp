@@ -37,6 +37,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -161,7 +162,8 @@ void check_same(const Measurement& a, const Measurement& b, const std::string& w
   if (a.states != b.states || a.eccentricity != b.eccentricity || a.levels != b.levels ||
       a.optimum != b.optimum)
     fail(where + ": " + a.method + " (" + std::to_string(a.threads) + " thr) and " + b.method +
-         " (" + std::to_string(b.threads) + " thr) disagree on states, eccentricity, levels or "
+         " (" + std::to_string(b.threads) +
+         " thr) disagree on states, eccentricity, levels or "
          "optimum");
 }
 
@@ -172,7 +174,8 @@ struct AlgorithmRun {
   std::string error;
 };
 
-AlgorithmRun replay(const aw::AntwerpSpace& v, const std::string& name, void (*emit)(int, hanoi::MoveSink)) {
+AlgorithmRun replay(const aw::AntwerpSpace& v, const std::string& name,
+                    void (*emit)(int, hanoi::MoveSink)) {
   hanoi::Replayer<aw::AntwerpSpace> r(v);
   emit(v.discs(), [&](Move m) { r.step(m); });
   r.finish();
@@ -243,7 +246,8 @@ Args parse_args(int argc, char** argv) {
       char* end = nullptr;
       const long x = std::strtol(value.c_str(), &end, 10);
       if (end == value.c_str() || *end != '\0' || x < lo || x > hi)
-        usage("bench_antwerp: " + flag + " takes " + std::to_string(lo) + ".." + std::to_string(hi));
+        usage("bench_antwerp: " + flag + " takes " + std::to_string(lo) + ".." +
+              std::to_string(hi));
       return static_cast<int>(x);
     };
     if (flag == "--n") {
@@ -296,14 +300,17 @@ std::string search_table(const std::vector<ProblemRow>& rows) {
       << "|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (const ProblemRow& r : rows) {
     const Measurement& e = r.engine;
-    std::string formula = r.formula ? std::to_string(*r.formula) + " = " + r.formula_name : r.formula_name;
-    if (r.formula && e.optimum) formula += *r.formula == *e.optimum ? " (= optimum)" : " (**differs**)";
+    std::string formula =
+        r.formula ? std::to_string(*r.formula) + " = " + r.formula_name : r.formula_name;
+    if (r.formula && e.optimum)
+      formula += *r.formula == *e.optimum ? " (= optimum)" : " (**differs**)";
     std::string algs;
     for (const AlgorithmRun& a : r.algorithms) {
       algs += (algs.empty() ? "" : "; ") + a.name + " " +
               (a.error.empty() ? std::to_string(a.moves) : "FAILED: " + a.error);
       if (a.error.empty() && e.optimum)
-        algs += a.moves == *e.optimum ? " (optimal)" : " (+" + std::to_string(a.moves - *e.optimum) + ")";
+        algs += a.moves == *e.optimum ? " (optimal)"
+                                      : " (+" + std::to_string(a.moves - *e.optimum) + ")";
     }
     out << "| " << r.problem << " | " << r.n << " | " << r.ranks << " | " << e.states << " | "
         << opt_text(e.optimum) << " | " << e.eccentricity << " | " << formula << " | "
@@ -318,20 +325,19 @@ std::string baseline_table(int n, const std::vector<Measurement>& ms) {
   std::ostringstream out;
   const double engine_seconds = ms.front().seconds;
   out << "| n | method | threads | states | optimum | eccentricity | seconds | CPU s | states/s | "
-         "seconds / engine " << ms.front().threads << " thr |\n"
+         "seconds / engine "
+      << ms.front().threads << " thr |\n"
       << "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Measurement& m : ms) {
     out << "| " << n << " | " << m.method << " | " << m.threads << " | " << m.states << " | "
-        << opt_text(m.optimum) << " | " << m.eccentricity << " | " << fmt("%.3f", m.seconds) << " | "
-        << fmt("%.2f", m.cpu_seconds) << " | " << fmt("%.3g", m.rate()) << " | "
+        << opt_text(m.optimum) << " | " << m.eccentricity << " | " << fmt("%.3f", m.seconds)
+        << " | " << fmt("%.2f", m.cpu_seconds) << " | " << fmt("%.3g", m.rate()) << " | "
         << fmt("%.2f", engine_seconds > 0 ? m.seconds / engine_seconds : 0.0) << " |\n";
   }
   return out.str();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int bench_main(int argc, char** argv) {
   const Args args = parse_args(argc, argv);
   const auto t_start = Clock::now();
   const std::string load_at_start = load_average();
@@ -376,8 +382,8 @@ int main(int argc, char** argv) {
       "\nStates reached of all 60^n ranks; every rank is a legal configuration (the encoder "
       "is dense).  Search bits/rank: what the search allocated per rank of the encoder (three "
       "bitmaps and the frontier buffers); the encoder spends log2(60) = 5.91 bits of rank per "
-      "size.\n\n" + target + "\n## Baseline (`cycle`, same run)\n\n" +
-      baseline_table(args.baseline_n, base) +
+      "size.\n\n" +
+      target + "\n## Baseline (`cycle`, same run)\n\n" + baseline_table(args.baseline_n, base) +
       "\nThe hash-set BFS is single-threaded on the same successor function and rank; its "
       "set is reserved for 60^n entries.  All three agreed on states, eccentricity, the "
       "optimum and every level's size.\n";
@@ -397,10 +403,24 @@ int main(int argc, char** argv) {
        << "- commit: " << hanoi::git_commit() << "\n"
        << "- date (UTC): " << hanoi::utc_now() << "\n"
        << "- machine: " << hanoi::machine_description() << "\n"
-       << "- oneTBB threads: " << all_threads << "; load average at start: " << load_at_start << "\n"
+       << "- oneTBB threads: " << all_threads << "; load average at start: " << load_at_start
+       << "\n"
        << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
        << body;
     std::fprintf(stderr, "[bench] wrote %s\n", args.markdown.c_str());
   }
   return 0;
+}
+
+}  // namespace
+
+// An exception (a refused memory budget, an unwritable file) ends the run with its
+// message and status 1, not with std::terminate's abort (bugprone-exception-escape).
+int main(int argc, char** argv) {
+  try {
+    return bench_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", "bench_antwerp", e.what());
+    return 1;
+  }
 }

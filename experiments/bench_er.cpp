@@ -90,8 +90,8 @@ std::string fmt(const char* format, double x) {
 }
 
 std::string token(const er::Instance& in) {
-  return "`" + er::colours_token(in.n, in.colouring) + " " + er::start_token(in.n, in.start) +
-         " " + std::to_string(in.target) + "`";
+  return "`" + er::colours_token(in.n, in.colouring) + " " + er::start_token(in.n, in.start) + " " +
+         std::to_string(in.target) + "`";
 }
 
 // ---------------------------------------------------------------------------------
@@ -260,7 +260,9 @@ Method time_engine_bfs(int n, int target, const Reference& ref, int all_threads)
 // ---------------------------------------------------------------------------------
 // Tables.
 
-double derived_mean(int n) { return 2.0 / 3.0 * (std::pow(2.5, n) - 1.0); }
+double derived_mean(int n) {
+  return 2.0 / 3.0 * (std::pow(2.5, n) - 1.0);
+}
 
 std::string results_table(const std::vector<Row>& rows) {
   std::ostringstream out;
@@ -278,8 +280,8 @@ std::string results_table(const std::vector<Row>& rows) {
         << (r.max_excess == 0 ? std::string("none: excess 0 everywhere")
                               : token(r.worst) + ": " + std::to_string(r.worst_colour_towers) +
                                     " against " + std::to_string(r.worst_optimum))
-        << " | " << r.max_optimum << " | " << token(r.hardest) << " | "
-        << fmt("%.3f", r.seconds) << " | " << fmt("%.3f", row.cpu_seconds) << " | "
+        << " | " << r.max_optimum << " | " << token(r.hardest) << " | " << fmt("%.3f", r.seconds)
+        << " | " << fmt("%.3f", row.cpu_seconds) << " | "
         << fmt("%.3g", static_cast<double>(r.instances) / r.seconds) << " |\n";
   }
   return out.str();
@@ -323,7 +325,8 @@ std::string baseline_section(int n, const std::vector<Method>& methods, int all_
       << " instances), each method timed in this run; all agreed on every optimum and "
          "count.\n\n"
       << "| method | threads | seconds | CPU s | instances/s | time ÷ comparison (1 thread) "
-         "| time ÷ comparison (" << all_threads << " threads) |\n"
+         "| time ÷ comparison ("
+      << all_threads << " threads) |\n"
       << "|---|---:|---:|---:|---:|---:|---:|\n";
   const Method* one = nullptr;
   const Method* all = nullptr;
@@ -349,15 +352,14 @@ std::string answer_section(const std::vector<Row>& rows) {
   const int lo = rows.front().r.n, hi = rows.back().r.n;
   if (beaten == nullptr) {
     out << "- **Is ColourTowers ever beaten?** Not for any n from " << lo << " to " << hi
-        << ": on every instance (every colouring, every start, target peg "
-        << rows.front().r.target
+        << ": on every instance (every colouring, every start, target peg " << rows.front().r.target
         << ") its move count equals the optimum found by exhaustive search.\n";
   } else {
     const er::CompareResult& r = beaten->r;
     out << "- **Is ColourTowers ever beaten?** Yes, first at n = " << r.n << ": on "
         << r.instances - r.optimal_instances << " of " << r.instances
-        << " instances; the worst there is " << token(r.worst) << " ("
-        << r.worst_colour_towers << " moves against " << r.worst_optimum << ").\n";
+        << " instances; the worst there is " << token(r.worst) << " (" << r.worst_colour_towers
+        << " moves against " << r.worst_optimum << ").\n";
   }
   // The exact sums against the derived form: sum over every instance = 2(15^n - 6^n)/3.
   std::vector<int> agree, disagree;
@@ -379,10 +381,12 @@ std::string answer_section(const std::vector<Row>& rows) {
       << ": the mean grows by a factor tending to 5/2 per disc";
   if (rows.size() >= 2) {
     const er::CompareResult& prev = rows[rows.size() - 2].r;
-    out << " (measured " << fmt("%.4f", last.mean_algorithm / prev.mean_algorithm) << " from n = "
-        << prev.n << " to " << last.n << "), while the hardest instance's optimum grows from "
-        << prev.max_optimum << " to " << last.max_optimum << " (factor "
-        << fmt("%.4f", static_cast<double>(last.max_optimum) / static_cast<double>(prev.max_optimum))
+    out << " (measured " << fmt("%.4f", last.mean_algorithm / prev.mean_algorithm)
+        << " from n = " << prev.n << " to " << last.n
+        << "), while the hardest instance's optimum grows from " << prev.max_optimum << " to "
+        << last.max_optimum << " (factor "
+        << fmt("%.4f",
+               static_cast<double>(last.max_optimum) / static_cast<double>(prev.max_optimum))
         << ")";
   }
   out << ".\n";
@@ -444,12 +448,18 @@ Args parse_args(int argc, char** argv) {
       if (i + 1 >= argc) usage("bench_er: " + flag + " needs a value");
       value = argv[++i];
     }
-    if (flag == "--n-from") a.n_from = parse_int(flag, value);
-    else if (flag == "--n-to") a.n_to = parse_int(flag, value);
-    else if (flag == "--target") a.target = parse_int(flag, value);
-    else if (flag == "--baseline-n") a.baseline_n = parse_int(flag, value);
-    else if (flag == "--markdown") a.markdown = value;
-    else usage("bench_er: unknown argument '" + std::string(argv[i]) + "'");
+    if (flag == "--n-from")
+      a.n_from = parse_int(flag, value);
+    else if (flag == "--n-to")
+      a.n_to = parse_int(flag, value);
+    else if (flag == "--target")
+      a.target = parse_int(flag, value);
+    else if (flag == "--baseline-n")
+      a.baseline_n = parse_int(flag, value);
+    else if (flag == "--markdown")
+      a.markdown = value;
+    else
+      usage("bench_er: unknown argument '" + std::string(argv[i]) + "'");
   }
   if (a.n_from < 1 || a.n_to > er::kMaxCompareDiscs || a.n_from > a.n_to)
     usage("bench_er: need 1 <= --n-from <= --n-to <= " + std::to_string(er::kMaxCompareDiscs));
@@ -492,8 +502,9 @@ int main(int argc, char** argv) {
   std::string target_line;
   for (const Row& row : rows)
     if (row.r.n == kTargetN)
-      target_line = std::string("Target (every instance of n = 12 within 15 minutes on the "
-                                "2-core machine): ") +
+      target_line = std::string(
+                        "Target (every instance of n = 12 within 15 minutes on the "
+                        "2-core machine): ") +
                     (row.r.seconds < kTargetSeconds ? "met" : "NOT met") + " in this run, " +
                     fmt("%.1f", row.r.seconds) + " s with " + std::to_string(all_threads) +
                     " threads.\n";
@@ -507,8 +518,7 @@ int main(int argc, char** argv) {
                      growth_table(rows) + "\n## Excess histogram\n\n" +
                      histogram_section(rows.back()) + "\n## Answer to the seed's question\n\n" +
                      answer_section(rows);
-  if (!baseline.empty())
-    body += "\n## Against a per-instance search\n\n" + baseline;
+  if (!baseline.empty()) body += "\n## Against a per-instance search\n\n" + baseline;
   std::fputs(body.c_str(), stdout);
   std::printf("\nTotal wall time %.1f s.\n", total);
 

@@ -68,18 +68,18 @@
 #include <tbb/parallel_reduce.h>
 #include <time.h>
 
-#include <boost/graph/breadth_first_search.hpp>
-#include <boost/graph/compressed_sparse_row_graph.hpp>
-#include <boost/graph/two_bit_color_map.hpp>
-
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/two_bit_color_map.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -92,9 +92,9 @@
 #include <utility>
 #include <vector>
 
+#include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
-#include "cli/provenance.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/domino/domino.hpp"
 
@@ -114,7 +114,9 @@ constexpr std::uint64_t kGraphLimit = 6 * kGiB;
 constexpr int kTargetN = 15;
 constexpr double kTargetSeconds = 30.0;
 
-Space four_peg_space(int n) { return Space(4, n, 0, 3, FreeMoves{}); }
+Space four_peg_space(int n) {
+  return Space(4, n, 0, 3, FreeMoves{});
+}
 
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
@@ -179,8 +181,9 @@ void progress(int n, const Measurement& m) {
                  m.threads, m.note.c_str());
     return;
   }
-  std::fprintf(stderr, "[bench] n=%d %-16s %d thr: %llu states, %.4g s (CPU %.4g s), %.3g states/s\n",
-               n, m.method.c_str(), m.threads, static_cast<unsigned long long>(m.states), m.seconds,
+  std::fprintf(stderr,
+               "[bench] n=%d %-16s %d thr: %llu states, %.4g s (CPU %.4g s), %.3g states/s\n", n,
+               m.method.c_str(), m.threads, static_cast<unsigned long long>(m.states), m.seconds,
                m.cpu_seconds, m.rate());
 }
 
@@ -239,7 +242,8 @@ Measurement run_floor(const Space& space, int threads, int all_threads) {
     total = floor_range(space, 0, ranks);  // plain loop, no scheduler
   } else {
     std::optional<tbb::global_control> limit;
-    if (threads != all_threads) limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
+    if (threads != all_threads)
+      limit.emplace(tbb::global_control::max_allowed_parallelism, threads);
     total = tbb::parallel_reduce(
         tbb::blocked_range<Rank>(0, ranks, Rank{1} << 14), FloorTally{},
         [&](const tbb::blocked_range<Rank>& range, FloorTally acc) {
@@ -269,7 +273,8 @@ Measurement run_floor(const Space& space, int threads, int all_threads) {
 // levels, each in a vector whose capacity is at most twice its size.
 std::uint64_t hash_bfs_bytes(Rank states, std::uint64_t widest_level) {
   const std::uint64_t slots = std::bit_ceil(states + states / 7 + 1);
-  return slots * 9 + 2 * 8 * std::bit_ceil(widest_level);
+  // The 64-bit operand first, so no int product is widened (bugprone-implicit-widening-...).
+  return slots * 9 + std::bit_ceil(widest_level) * 2 * 8;
 }
 
 Measurement run_hash_set_bfs(const Space& space) {
@@ -356,7 +361,7 @@ class EdgeStream {
 
   const Space* space_;
   Rank source_;
-  std::array<std::uint32_t, 16 * 15> targets_{};  // at most m(m-1) moves, m <= 16
+  std::array<std::uint32_t, std::size_t{16} * 15> targets_{};  // at most m(m-1) moves, m <= 16
   std::size_t index_ = 0, count_ = 0;
   value_type edge_{};
 };
@@ -364,7 +369,7 @@ class EdgeStream {
 // Row starts and column indices (4 bytes each), two-bit colours, 16-bit depths, and
 // a queue holding at most two levels of 4-byte ids (a std::deque: allow twice that).
 std::uint64_t graph_bytes(Rank vertices, std::uint64_t edges, std::uint64_t widest_level) {
-  return 4 * (vertices + 1) + 4 * edges + vertices / 4 + 2 * vertices + 4 * 4 * widest_level;
+  return 4 * (vertices + 1) + 4 * edges + vertices / 4 + 2 * vertices + widest_level * 4 * 4;
 }
 
 struct DepthRecorder : boost::default_bfs_visitor {
@@ -434,7 +439,8 @@ void check_same_search(int n, const Measurement& ref, const Measurement& m) {
   if (m.successors && ref.successors && *m.successors != *ref.successors)
     fail(where + ": successor count " + std::to_string(*m.successors) +
          " != " + std::to_string(*ref.successors));
-  if (m.checksum && ref.checksum && *m.checksum != *ref.checksum) fail(where + ": checksums differ");
+  if (m.checksum && ref.checksum && *m.checksum != *ref.checksum)
+    fail(where + ": checksums differ");
 }
 
 // ---------------------------------------------------------------------------------
@@ -512,7 +518,7 @@ Row bench_one_n(int n, int all_threads, int skip_baselines_above) {
   check_same_search(n, e, row.floor_one);  // states = ranks
   check_same_search(n, row.floor_one, row.floor_all);
   check_same_search(n, e, row.hash_set);
-  check_same_search(n, row.floor_one, row.hash_set);  // successors generated
+  check_same_search(n, row.floor_one, row.hash_set);     // successors generated
   check_same_search(n, row.floor_one, row.graph_build);  // vertices = ranks, edges
   check_same_search(n, e, row.graph_search);
   return row;
@@ -527,16 +533,17 @@ std::string fmt(const char* format, double x) {
   return buf;
 }
 
-std::string ratio(double x) { return x > 0 ? fmt("%.2f", x) : "–"; }
+std::string ratio(double x) {
+  return x > 0 ? fmt("%.2f", x) : "–";
+}
 
 std::string figures_table(const std::vector<Row>& rows) {
   std::ostringstream out;
   out << "| n | method | threads | states | eccentricity | seconds | CPU s | states/s | note |\n"
       << "|---:|---|---:|---:|---:|---:|---:|---:|---|\n";
   for (const Row& row : rows) {
-    for (const Measurement* m : {&row.engine_all, &row.engine_one, &row.hash_set,
-                                 &row.graph_build, &row.graph_search, &row.floor_one,
-                                 &row.floor_all}) {
+    for (const Measurement* m : {&row.engine_all, &row.engine_one, &row.hash_set, &row.graph_build,
+                                 &row.graph_search, &row.floor_one, &row.floor_all}) {
       out << "| " << row.n << " | " << m->method << " | " << m->threads << " | ";
       if (!m->ran) {
         out << "– | – | – | – | – | skipped: " << m->note << " |\n";
@@ -597,20 +604,22 @@ std::string legend(int all_threads) {
          " threads / with 1 thread; every baseline is single-threaded).  Fraction of floor is "
          "engine states/s / floor states/s at the same thread count: the share of the "
          "encoder's raw successor-generation rate the search achieves.  Parallel speed-up is "
-         "1-thread seconds / " + T + "-thread seconds (efficiency = speed-up / " + T +
+         "1-thread seconds / " +
+         T + "-thread seconds (efficiency = speed-up / " + T +
          "); the floor's own speed-up, and CPU s against threads x seconds, show how much of "
          "the machine this run really had.\n";
 }
 
 std::string target_sentence(const std::vector<Row>& rows, int all_threads) {
   const unsigned cores = std::thread::hardware_concurrency();
-  const std::string machine = cores == 2 ? "" :
-      " (note: this machine reports " + std::to_string(cores) + " cores, not 2)";
+  const std::string machine =
+      cores == 2 ? "" : " (note: this machine reports " + std::to_string(cores) + " cores, not 2)";
   for (const Row& r : rows) {
     if (r.n != kTargetN) continue;
     if (!r.engine_all.ran)
       return "Target (full 4-peg n = 15 search under 30 s on the 2-core machine): not measured "
-             "in this run, the engine did not run (" + r.engine_all.note + ")" + machine + ".\n";
+             "in this run, the engine did not run (" +
+             r.engine_all.note + ")" + machine + ".\n";
     const bool met = r.engine_all.seconds < kTargetSeconds;
     return std::string("Target (full 4-peg n = 15 search under 30 s on the 2-core machine): ") +
            (met ? "met" : "NOT met") + " in this run, the engine with " +
@@ -676,20 +685,23 @@ TinyLevels bench_domino(int n, int all_threads) {
   t.one = run_engine_on(space, 1, all_threads, levels_one);
   if (t.one.states != t.all.states || levels_one != t.levels)
     fail("Domino search differs between thread counts");
-  std::fprintf(stderr, "[bench] domino EDD n=%d: %llu states in %zu levels, %.3g s (%d thr), %.3g s (1 thr)\n",
-               n, static_cast<unsigned long long>(t.all.states), t.levels, t.all.seconds,
-               all_threads, t.one.seconds);
+  std::fprintf(
+      stderr,
+      "[bench] domino EDD n=%d: %llu states in %zu levels, %.3g s (%d thr), %.3g s (1 thr)\n", n,
+      static_cast<unsigned long long>(t.all.states), t.levels, t.all.seconds, all_threads,
+      t.one.seconds);
   return t;
 }
 
-std::string tiny_levels_section(const TinyLevels& t, const std::vector<Row>& rows, int all_threads) {
+std::string tiny_levels_section(const TinyLevels& t, const std::vector<Row>& rows,
+                                int all_threads) {
   // The 4-peg row whose state count is nearest (in ratio) to Domino's.
   const Row* near = nullptr;
   double best = 0;
   for (const Row& r : rows) {
     if (!r.engine_all.ran) continue;
-    const double q = std::abs(std::log(static_cast<double>(r.engine_all.states) /
-                                       static_cast<double>(t.all.states)));
+    const double q = std::abs(
+        std::log(static_cast<double>(r.engine_all.states) / static_cast<double>(t.all.states)));
     if (near == nullptr || q < best) {
       near = &r;
       best = q;
@@ -764,22 +776,27 @@ Args parse_args(int argc, char** argv) {
       if (i + 1 >= argc) usage("bench_four_peg: " + flag + " needs a value");
       value = argv[++i];
     }
-    if (flag == "--n-from") a.n_from = parse_int(flag, value);
-    else if (flag == "--n-to") a.n_to = parse_int(flag, value);
-    else if (flag == "--markdown") a.markdown = value;
-    else if (flag == "--skip-baselines-above") a.skip_baselines_above = parse_int(flag, value);
-    else if (flag == "--domino") a.domino = parse_int(flag, value);
-    else usage("bench_four_peg: unknown argument '" + std::string(argv[i]) + "'");
+    if (flag == "--n-from")
+      a.n_from = parse_int(flag, value);
+    else if (flag == "--n-to")
+      a.n_to = parse_int(flag, value);
+    else if (flag == "--markdown")
+      a.markdown = value;
+    else if (flag == "--skip-baselines-above")
+      a.skip_baselines_above = parse_int(flag, value);
+    else if (flag == "--domino")
+      a.domino = parse_int(flag, value);
+    else
+      usage("bench_four_peg: unknown argument '" + std::string(argv[i]) + "'");
   }
   if (a.n_from < 1 || a.n_to > 24 || a.n_from > a.n_to)
     usage("bench_four_peg: need 1 <= --n-from <= --n-to <= 24");
-  if (a.domino < 0 || a.domino > 20) usage("bench_four_peg: --domino takes n from 1 to 20 (0: off)");
+  if (a.domino < 0 || a.domino > 20)
+    usage("bench_four_peg: --domino takes n from 1 to 20 (0: off)");
   return a;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int bench_main(int argc, char** argv) {
   const Args args = parse_args(argc, argv);
   const auto t_start = Clock::now();
   const std::string load_at_start = load_average();
@@ -795,15 +812,17 @@ int main(int argc, char** argv) {
     rows.push_back(bench_one_n(n, all_threads, args.skip_baselines_above));
   }
   std::string tiny;
-  if (args.domino > 0) tiny = "\n" + tiny_levels_section(bench_domino(args.domino, all_threads), rows, all_threads);
+  if (args.domino > 0)
+    tiny = "\n" + tiny_levels_section(bench_domino(args.domino, all_threads), rows, all_threads);
   const double total = seconds_since(t_start);
 
   const std::string body = "## Figures\n\n" + figures_table(rows) + "\n## Ratios\n\n" +
                            ratios_table(rows, all_threads) + "\n" + legend(all_threads) + "\n" +
                            target_sentence(rows, all_threads) + tiny;
   std::fputs(body.c_str(), stdout);
-  std::printf("\nAll methods agreed on states, eccentricity and level counts. Total wall time %.1f s.\n",
-              total);
+  std::printf(
+      "\nAll methods agreed on states, eccentricity and level counts. Total wall time %.1f s.\n",
+      total);
 
   if (!args.markdown.empty()) {
     const std::filesystem::path path(args.markdown);
@@ -827,4 +846,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "[bench] wrote %s\n", args.markdown.c_str());
   }
   return 0;
+}
+
+}  // namespace
+
+// An exception (a refused memory budget, an unwritable file) ends the run with its
+// message and status 1, not with std::terminate's abort (bugprone-exception-escape).
+int main(int argc, char** argv) {
+  try {
+    return bench_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", "bench_four_peg", e.what());
+    return 1;
+  }
 }

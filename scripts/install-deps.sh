@@ -6,6 +6,7 @@ packages=(
   g++ cmake ninja-build git
   libboost-graph-dev libtbb-dev libabsl-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
+  clang-format clang-tidy
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -29,10 +29,10 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <string_view>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core.hpp"
@@ -72,10 +72,14 @@ struct ProblemInfo {
 // Which parameters something applies to; an empty function means all.
 using ParamsPredicate = std::function<bool(const Params&)>;
 
-inline bool holds_for(const ParamsPredicate& pred, const Params& p) { return !pred || pred(p); }
+inline bool holds_for(const ParamsPredicate& pred, const Params& p) {
+  return !pred || pred(p);
+}
 
 // A predicate that is never true: for algorithms that are only bounds.
-inline bool never(const Params&) { return false; }
+inline bool never(const Params&) {
+  return false;
+}
 
 struct AlgorithmSpec {
   std::string name;

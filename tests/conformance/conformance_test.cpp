@@ -66,35 +66,35 @@ using AllFamilies = ToGTestTypes<variants::Registered>::type;
 TYPED_TEST_SUITE(Conformance, AllFamilies);
 
 TYPED_TEST(Conformance, SearchMatchesBoostGraphOracle) {
-  this->for_each_small_instance([](const auto&, const Params&, const auto& space,
-                                   const std::string& label) {
-    testing::expect_engine_matches_oracle(space, label);
-  });
+  this->for_each_small_instance(
+      [](const auto&, const Params&, const auto& space, const std::string& label) {
+        testing::expect_engine_matches_oracle(space, label);
+      });
 }
 
 TYPED_TEST(Conformance, SuccessorsAreExactlyTheLegalMoves) {
-  this->for_each_small_instance([](const auto&, const Params&, const auto& space,
-                                   const std::string& label) {
-    SCOPED_TRACE(label);
-    using State = typename std::decay_t<decltype(space)>::State;
-    const auto g = testing::build_explicit_graph(space);
-    for (const State& s : g.states) {
-      std::set<std::tuple<int, int, std::string>> fast, plain;
-      space.for_each_successor(s, [&](const State& u, Move m) {
-        EXPECT_TRUE(fast.emplace(m.from, m.to, testing::state_key(u)).second)
-            << "move " << int(m.from) << "->" << int(m.to) << " generated twice";
-        const auto c = space.check_move(s, m.from, m.to);
-        EXPECT_EQ(int(m.disc), c.disc) << "the move names another disc than check_move";
-      });
-      for (int from = 0; from < space.pegs(); ++from)
-        for (int to = 0; to < space.pegs(); ++to) {
-          if (from == to) continue;
-          const auto c = space.check_move(s, from, to);
-          if (c.legal) plain.emplace(from, to, testing::state_key(c.next));
+  this->for_each_small_instance(
+      [](const auto&, const Params&, const auto& space, const std::string& label) {
+        SCOPED_TRACE(label);
+        using State = typename std::decay_t<decltype(space)>::State;
+        const auto g = testing::build_explicit_graph(space);
+        for (const State& s : g.states) {
+          std::set<std::tuple<int, int, std::string>> fast, plain;
+          space.for_each_successor(s, [&](const State& u, Move m) {
+            EXPECT_TRUE(fast.emplace(m.from, m.to, testing::state_key(u)).second)
+                << "move " << int(m.from) << "->" << int(m.to) << " generated twice";
+            const auto c = space.check_move(s, m.from, m.to);
+            EXPECT_EQ(int(m.disc), c.disc) << "the move names another disc than check_move";
+          });
+          for (int from = 0; from < space.pegs(); ++from)
+            for (int to = 0; to < space.pegs(); ++to) {
+              if (from == to) continue;
+              const auto c = space.check_move(s, from, to);
+              if (c.legal) plain.emplace(from, to, testing::state_key(c.next));
+            }
+          ASSERT_EQ(fast, plain) << "at " << space.describe(s);
         }
-      ASSERT_EQ(fast, plain) << "at " << space.describe(s);
-    }
-  });
+      });
 }
 
 TYPED_TEST(Conformance, PredecessorsReverseSuccessors) {
@@ -102,62 +102,63 @@ TYPED_TEST(Conformance, PredecessorsReverseSuccessors) {
   if constexpr (!can_walk_back<Space>()) {
     GTEST_SKIP() << "this space cannot walk back along moves (kWalksBack = false)";
   } else {
-    this->for_each_small_instance([](const auto&, const Params&, const auto& space,
-                                     const std::string& label) {
-      SCOPED_TRACE(label);
-      using State = typename Space::State;
-      const auto g = testing::build_explicit_graph(space);
-      // Every edge u -> s among reachable states, keyed by its target.
-      std::map<std::string, std::set<std::tuple<std::string, int, int, int>>> into;
-      for (const State& u : g.states)
-        space.for_each_successor(u, [&](const State& s, Move m) {
-          into[testing::state_key(s)].emplace(testing::state_key(u), m.disc, m.from, m.to);
+    this->for_each_small_instance(
+        [](const auto&, const Params&, const auto& space, const std::string& label) {
+          SCOPED_TRACE(label);
+          using State = typename Space::State;
+          const auto g = testing::build_explicit_graph(space);
+          // Every edge u -> s among reachable states, keyed by its target.
+          std::map<std::string, std::set<std::tuple<std::string, int, int, int>>> into;
+          for (const State& u : g.states)
+            space.for_each_successor(u, [&](const State& s, Move m) {
+              into[testing::state_key(s)].emplace(testing::state_key(u), m.disc, m.from, m.to);
+            });
+          std::set<std::string> reachable;
+          for (const State& s : g.states) reachable.insert(testing::state_key(s));
+          for (const State& s : g.states) {
+            std::set<std::tuple<std::string, int, int, int>> back;
+            for_each_predecessor(space, s, [&](const State& u, Move m) {
+              // Predecessors outside the reachable set exist on directed graphs; only
+              // those inside are comparable with the forward edges.
+              if (reachable.count(testing::state_key(u)))
+                back.emplace(testing::state_key(u), m.disc, m.from, m.to);
+            });
+            ASSERT_EQ(back, into[testing::state_key(s)]) << "at " << space.describe(s);
+          }
         });
-      std::set<std::string> reachable;
-      for (const State& s : g.states) reachable.insert(testing::state_key(s));
-      for (const State& s : g.states) {
-        std::set<std::tuple<std::string, int, int, int>> back;
-        for_each_predecessor(space, s, [&](const State& u, Move m) {
-          // Predecessors outside the reachable set exist on directed graphs; only
-          // those inside are comparable with the forward edges.
-          if (reachable.count(testing::state_key(u)))
-            back.emplace(testing::state_key(u), m.disc, m.from, m.to);
-        });
-        ASSERT_EQ(back, into[testing::state_key(s)]) << "at " << space.describe(s);
-      }
-    });
   }
 }
 
 TYPED_TEST(Conformance, AlgorithmsReplayToTheOptimum) {
-  this->for_each_small_instance([](const auto& fam, const Params& p, const auto& space,
-                                   const std::string& label) {
-    SCOPED_TRACE(label);
-    const SearchResult best = breadth_first_search(space, SearchOptions{});
-    for (const AlgorithmSpec* a : algorithms_for(fam.info, p)) {
-      const RunReport r = replay_algorithm(space, p, *a, false);
-      EXPECT_TRUE(r.ok) << a->name << ": " << r.error;
-      if (!r.ok) continue;
-      ASSERT_EQ(best.outcome, SearchOutcome::kGoalReached) << a->name << " solved an unreachable goal";
-      EXPECT_GE(r.moves, best.optimum) << a->name;
-      if (holds_for(a->claimed_optimal, p))
-        EXPECT_EQ(r.moves, best.optimum) << a->name << " is claimed optimal";
-    }
-  });
+  this->for_each_small_instance(
+      [](const auto& fam, const Params& p, const auto& space, const std::string& label) {
+        SCOPED_TRACE(label);
+        const SearchResult best = breadth_first_search(space, SearchOptions{});
+        for (const AlgorithmSpec* a : algorithms_for(fam.info, p)) {
+          const RunReport r = replay_algorithm(space, p, *a, false);
+          EXPECT_TRUE(r.ok) << a->name << ": " << r.error;
+          if (!r.ok) continue;
+          ASSERT_EQ(best.outcome, SearchOutcome::kGoalReached)
+              << a->name << " solved an unreachable goal";
+          EXPECT_GE(r.moves, best.optimum) << a->name;
+          if (holds_for(a->claimed_optimal, p))
+            EXPECT_EQ(r.moves, best.optimum) << a->name << " is claimed optimal";
+        }
+      });
 }
 
 TYPED_TEST(Conformance, ClosedFormAgainstTheSearch) {
-  this->for_each_small_instance([](const auto& fam, const Params& p, const auto& space,
-                                   const std::string& label) {
-    SCOPED_TRACE(label);
-    const auto formula = closed_form_of(fam.info, p);
-    if (!formula) return;
-    EXPECT_FALSE(formula_name_of(fam.info, p).empty()) << "a closed form needs a name";
-    const SearchResult best = breadth_first_search(space, SearchOptions{});
-    ASSERT_EQ(best.outcome, SearchOutcome::kGoalReached);
-    EXPECT_GE(*formula, best.optimum);
-    if (holds_for(fam.info.formula_is_optimum, p)) EXPECT_EQ(*formula, best.optimum);
-  });
+  this->for_each_small_instance(
+      [](const auto& fam, const Params& p, const auto& space, const std::string& label) {
+        SCOPED_TRACE(label);
+        const auto formula = closed_form_of(fam.info, p);
+        if (!formula) return;
+        EXPECT_FALSE(formula_name_of(fam.info, p).empty()) << "a closed form needs a name";
+        const SearchResult best = breadth_first_search(space, SearchOptions{});
+        ASSERT_EQ(best.outcome, SearchOutcome::kGoalReached);
+        EXPECT_GE(*formula, best.optimum);
+        if (holds_for(fam.info.formula_is_optimum, p)) EXPECT_EQ(*formula, best.optimum);
+      });
 }
 
 TYPED_TEST(Conformance, NormalizeFillsDefaultsAndRefusesOutOfRange) {

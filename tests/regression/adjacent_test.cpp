@@ -1,17 +1,16 @@
-// Adjacent: the engine against the Boost.Graph oracle (now in tests/conformance/; m = 3..6, small n), the
-// search against seed 002's 3^n - 1 for m = 3 (every configuration reached), and
-// both m = 3 algorithms through the rule checker; the Gray-code walk must visit all
-// 3^n configurations (seed 004's Hamilton path).  For m >= 4 nothing is claimed.
+// Adjacent: the engine against the Boost.Graph oracle (now in tests/conformance/; m = 3..6, small
+// n), the search against seed 002's 3^n - 1 for m = 3 (every configuration reached), and both m = 3
+// algorithms through the rule checker; the Gray-code walk must visit all 3^n configurations (seed
+// 004's Hamilton path).  For m >= 4 nothing is claimed.
 #include "variants/adjacent/adjacent.hpp"
 
 #include <gtest/gtest.h>
-
-#include "support/family_handle.hpp"
 
 #include <set>
 #include <string>
 
 #include "engine/peg_codec.hpp"
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {

@@ -1,7 +1,7 @@
 // Antwerp (three coloured stacks): the encoder (60 arrangements per size, every rank
 // a legal configuration), the fast successor loop against the plain check_move on
-// every state, the engine against the Boost.Graph oracle (now in tests/conformance/) for all four problems, and
-// the algorithms through the rule checker against the search and the formulas:
+// every state, the engine against the Boost.Graph oracle (now in tests/conformance/) for all four
+// problems, and the algorithms through the rule checker against the search and the formulas:
 //   * Minsker's algorithm (seed 002) against 12*2^n - 8n - 10 (5 for n = 1) and the
 //     seed's matrix recursion, and against the search's optimum for n <= 4;
 //   * Anderson's PERMUTE (seed 000) against the count recursion derived from the
@@ -60,7 +60,9 @@ Replayed replay_emitter(const aw::AntwerpSpace& v, Emit emit) {
   return out;
 }
 
-SearchResult search(const aw::AntwerpSpace& v) { return breadth_first_search(v, SearchOptions{}); }
+SearchResult search(const aw::AntwerpSpace& v) {
+  return breadth_first_search(v, SearchOptions{});
+}
 
 // ---------------------------------------------------------------------------------
 // The encoder.
@@ -290,7 +292,8 @@ TEST(AntwerpFamily, NoGatherGoalsAreUnreachable) {
   for (const char* problem : {"cycle-no-gather", "swap-no-gather"}) {
     // n = 1: no smaller discs, the restriction is void (header comment).
     const SearchResult one = search(space(1, problem));
-    const SearchResult plain = search(space(1, std::string(problem).substr(0, std::string(problem).find('-'))));
+    const SearchResult plain =
+        search(space(1, std::string(problem).substr(0, std::string(problem).find('-'))));
     EXPECT_EQ(one.optimum, plain.optimum);
     EXPECT_EQ(one.states_reached, 60u);
     for (int n = 2; n <= 4; ++n) {

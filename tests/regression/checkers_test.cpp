@@ -1,14 +1,12 @@
 // Checkers (seed 002): the dense encoder of the legal placements against a plain
-// enumeration of all 4^n placements; the engine against the Boost.Graph oracle (now in tests/conformance/) for
-// every problem; the exhaustive optimum against seed 002's claims (equal to Reve's
-// Frame-Stewart count except 137 against 129 at n = 15); the Frame-type DP against
-// the seed's figures (337 at n = 21, the persistence rule, the BABB / BAAB rule);
-// and the `frame` algorithm replayed through the rule checker.
+// enumeration of all 4^n placements; the engine against the Boost.Graph oracle (now in
+// tests/conformance/) for every problem; the exhaustive optimum against seed 002's claims (equal to
+// Reve's Frame-Stewart count except 137 against 129 at n = 15); the Frame-type DP against the
+// seed's figures (337 at n = 21, the persistence rule, the BABB / BAAB rule); and the `frame`
+// algorithm replayed through the rule checker.
 #include "variants/checkers/checkers.hpp"
 
 #include <gtest/gtest.h>
-
-#include "support/family_handle.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -22,6 +20,7 @@
 #include <vector>
 
 #include "engine/replay.hpp"
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/checkers/frame.hpp"
 #include "variants/reves/reves.hpp"

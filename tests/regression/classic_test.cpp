@@ -1,11 +1,11 @@
-// Classic: the engine against the Boost.Graph oracle (now in tests/conformance/), and every published algorithm
-// against the optimum and the closed form 2^n - 1 (seed 002).
+// Classic: the engine against the Boost.Graph oracle (now in tests/conformance/), and every
+// published algorithm against the optimum and the closed form 2^n - 1 (seed 002).
+#include "variants/classic/classic.hpp"
+
 #include <gtest/gtest.h>
 
 #include "support/family_handle.hpp"
-
 #include "support/oracle.hpp"
-#include "variants/classic/classic.hpp"
 
 namespace hanoi {
 namespace {

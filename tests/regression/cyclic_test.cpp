@@ -1,18 +1,17 @@
-// Cyclic: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed graph here, so the
-// witness goes through PegSpace::for_each_predecessor), seed 002's closed forms
+// Cyclic: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed graph
+// here, so the witness goes through PegSpace::for_each_predecessor), seed 002's closed forms
 // against one another and against the search, and both algorithms through the rule
 // checker.  Known values come only from seed 002's formulas or from the oracle.
 #include "variants/cyclic/cyclic.hpp"
 
 #include <gtest/gtest.h>
 
-#include "support/family_handle.hpp"
-
 #include <cmath>
 #include <deque>
 #include <string>
 #include <vector>
 
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {

@@ -1,14 +1,12 @@
 // Domino (seed 002): the encoder on every legal state, the fast successor loop and
-// reversibility against the plain rules, the engine against the Boost.Graph oracle (now in tests/conformance/)
-// for all 22 problem codes, the search optimum against seed 002's recursions, every
-// procedure through the rule checker, the seed's identities (by reversal), its
-// matrix form, characteristic polynomial and growth, ABA = 3^n - 1 (= adjacent's
-// optimum), AAB = (3^n - 1)/2, and the seed's open ADE choice against the search.
+// reversibility against the plain rules, the engine against the Boost.Graph oracle (now in
+// tests/conformance/) for all 22 problem codes, the search optimum against seed 002's recursions,
+// every procedure through the rule checker, the seed's identities (by reversal), its matrix form,
+// characteristic polynomial and growth, ABA = 3^n - 1 (= adjacent's optimum), AAB = (3^n - 1)/2,
+// and the seed's open ADE choice against the search.
 #include "variants/domino/domino.hpp"
 
 #include <gtest/gtest.h>
-
-#include "support/family_handle.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/adjacent/adjacent.hpp"
 #include "variants/domino/procedures.hpp"
@@ -43,7 +42,8 @@ domino::Space space_for(const std::string& code, int n) {
   return domino::make_space(Params{n, 3, code});
 }
 
-std::uint64_t search_optimum(const testing::FamilyHandle<domino::Space>& family, const std::string& code, int n) {
+std::uint64_t search_optimum(const testing::FamilyHandle<domino::Space>& family,
+                             const std::string& code, int n) {
   const SearchResult r = family.optimum(family.normalize(Params{n, 0, code}), SearchOptions{});
   EXPECT_EQ(r.outcome, SearchOutcome::kGoalReached) << code << " n=" << n;
   return r.optimum;

@@ -45,8 +45,8 @@ Rank pow3(int n) {
 }
 
 // Parameters with the instance fields set ("" / -1: the family's default).
-Params er_params(int n, std::string colours, std::string start = "", int target = -1,
-                 int pegs = 0, std::string problem = "") {
+Params er_params(int n, std::string colours, std::string start = "", int target = -1, int pegs = 0,
+                 std::string problem = "") {
   Params p(n, pegs, std::move(problem));
   p.colours = std::move(colours);
   p.start = std::move(start);
@@ -80,7 +80,8 @@ std::vector<std::uint32_t> oracle_distances_to_goal(const V& v) {
   const std::vector<std::uint64_t> d = testing::bgl_distances(g, ranks);
   std::vector<std::uint32_t> out(ranks);
   for (Rank r = 0; r < ranks; ++r)
-    out[r] = d[r] == testing::kUnreached ? kUnreachedDistance : static_cast<std::uint32_t>(d[r] - 1);
+    out[r] =
+        d[r] == testing::kUnreached ? kUnreachedDistance : static_cast<std::uint32_t>(d[r] - 1);
   return out;
 }
 
@@ -165,14 +166,13 @@ TEST(ErFamily, PredecessorsAreExactlyTheReversedMoves) {
         space.for_each_predecessor(space.unrank(r), [&](const variants::er::ErState& u, Move m) {
           got[r].insert({space.rank(u), m.disc, m.from, m.to});
         });
-        space.for_each_successor(space.unrank(r), [&](const variants::er::ErState&, Move) {
-          ++successors;
-        });
+        space.for_each_successor(space.unrank(r),
+                                 [&](const variants::er::ErState&, Move) { ++successors; });
       }
       std::size_t moves = 0;
       for (Rank r = 0; r < space.num_ranks(); ++r) {
-        EXPECT_EQ(got[r], want[r]) << "n=" << n << " colours "
-                                   << variants::er::colours_token(n, c) << " rank " << r;
+        EXPECT_EQ(got[r], want[r])
+            << "n=" << n << " colours " << variants::er::colours_token(n, c) << " rank " << r;
         moves += want[r].size();
       }
       EXPECT_EQ(successors, moves);
@@ -378,10 +378,10 @@ TEST(ErFamily, NormalizeInstanceDefaultsAndRefusals) {
   EXPECT_EQ(m.target, 2);
   EXPECT_EQ(variants::er::params_of(m).start, "2010");
 
-  for (const Params& bad : {er_params(4, "WBW"), er_params(4, "WBWX"), er_params(4, "wbwb"),
-                            er_params(4, "", "01230"), er_params(4, "", "0130"),
-                            er_params(4, "", "", 3), er_params(4, "", "", -2),
-                            Params(4, 4, ""), Params(4, 0, "transfer"), Params(33, 0, "")}) {
+  for (const Params& bad :
+       {er_params(4, "WBW"), er_params(4, "WBWX"), er_params(4, "wbwb"), er_params(4, "", "01230"),
+        er_params(4, "", "0130"), er_params(4, "", "", 3), er_params(4, "", "", -2),
+        Params(4, 4, ""), Params(4, 0, "transfer"), Params(33, 0, "")}) {
     EXPECT_THROW(normalize(fam.info, bad), UsageError)
         << bad.colours << " " << bad.start << " " << bad.target;
   }

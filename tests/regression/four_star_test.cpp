@@ -1,18 +1,17 @@
-// Four-Star: the engine against the Boost.Graph oracle (now in tests/conformance/) for both problems; seed 002's
-// 3-smooth machinery (a_n, k, 2(a_1+...+a_n)) against independent computations; both
-// recursive algorithms through the rule checker; and the counts against the
+// Four-Star: the engine against the Boost.Graph oracle (now in tests/conformance/) for both
+// problems; seed 002's 3-smooth machinery (a_n, k, 2(a_1+...+a_n)) against independent
+// computations; both recursive algorithms through the rule checker; and the counts against the
 // exhaustive search.  The centre recursion is our derivation, not the seed's.
 #include "variants/four_star/four_star.hpp"
 
 #include <gtest/gtest.h>
-
-#include "support/family_handle.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {

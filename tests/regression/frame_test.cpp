@@ -16,11 +16,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <optional>
@@ -100,15 +100,16 @@ bool frame_move_by_stacks(const V& v, const typename V::State& s, int from, int 
   return frame_configuration(sizes_on_pegs(v, s), v.discs(), from, to);
 }
 
-using testing::Graph;
 using testing::bgl_distances;
+using testing::Graph;
 
 template <class V>
 std::optional<std::uint64_t> goal_distance(const V& v, const testing::ExplicitGraph<V>& g,
                                            const std::vector<std::uint64_t>& dist) {
   std::optional<std::uint64_t> best;
   for (std::size_t i = 0; i < g.states.size(); ++i)
-    if (dist[i] != kUnreached && v.is_goal(g.states[i]) && (!best || dist[i] < *best)) best = dist[i];
+    if (dist[i] != kUnreached && v.is_goal(g.states[i]) && (!best || dist[i] < *best))
+      best = dist[i];
   return best;
 }
 
@@ -291,7 +292,9 @@ TEST(FrameOracle, AdjacentFourPegs) {
 
 TEST(FrameOracle, Checkers) {
   for (const char* code : {"DDDD", "BABB", "BAAB"})
-    EXPECT_GT(sweep("checkers", 0, code, code == std::string("DDDD") ? 8 : 6, variants::checkers::make_space, false), 0);
+    EXPECT_GT(sweep("checkers", 0, code, code == std::string("DDDD") ? 8 : 6,
+                    variants::checkers::make_space, false),
+              0);
 }
 
 TEST(FrameOracle, ReversiAllProblems) {
@@ -382,7 +385,8 @@ void check_failing_witness(const V& v, const std::string& name) {
 }
 
 TEST(FrameWitness, ReversiDDDF4AndOthersFoundByTheOracle) {
-  check_failing_witness(variants::reversi::make_space(params("reversi", 4, 0, "DDDF")), "reversi DDDF n=4");
+  check_failing_witness(variants::reversi::make_space(params("reversi", 4, 0, "DDDF")),
+                        "reversi DDDF n=4");
   // Every failing reversi (n <= 6), lundon (n <= 4) and 4-peg adjacent (n <= 6) case,
   // detected here by the oracle itself.
   int found = 0;
@@ -417,7 +421,6 @@ TEST(FrameWitness, ReversiDDDF4AndOthersFoundByTheOracle) {
   EXPECT_GE(found, 1);
   std::printf("[frame witness] %d failing cases checked\n", found);
 }
-
 
 // ---------------------------------------------------------------------------------
 // FrameScope::kEveryDisc: every move of disc d needs discs 1..d-1 in runs of
@@ -457,7 +460,8 @@ void check(const V& v, const std::string& what) {
         boost::add_edge(u, id.at(testing::state_key(c.next)), restricted);
       }
   }
-  const FrameAnalysis a = analyse_frame(v, SearchOptions{}, /*want_moves=*/true, FrameScope::kEveryDisc);
+  const FrameAnalysis a =
+      analyse_frame(v, SearchOptions{}, /*want_moves=*/true, FrameScope::kEveryDisc);
   EXPECT_EQ(a.optimal, goal_distance(v, g, bgl_distances(g.graph, 0)));
   EXPECT_EQ(a.frame_optimal, goal_distance(v, g, bgl_distances(restricted, 0)));
   // Both sequences replay legally; the Frame-type one has no non-Frame move of any
@@ -493,14 +497,21 @@ TEST(FrameEveryDisc, MatchesOracle) {
       const Params p = params("reversi", n, 0, problem);
       every_disc::check(variants::reversi::make_space(p), label("reversi", p));
       fails += analyse_frame(variants::reversi::make_space(p), SearchOptions{}, false,
-                             FrameScope::kEveryDisc).holds ? 0 : 1;
+                             FrameScope::kEveryDisc)
+                       .holds
+                   ? 0
+                   : 1;
     }
-    every_disc::check(variants::reves::make_space(params("reves", n, 4)), "reves m=4 n=" + std::to_string(n));
-    every_disc::check(variants::checkers::make_space(params("checkers", n)), "checkers n=" + std::to_string(n));
-    every_disc::check(variants::adjacent::make_space(params("adjacent", n, 4)), "adjacent m=4 n=" + std::to_string(n));
+    every_disc::check(variants::reves::make_space(params("reves", n, 4)),
+                      "reves m=4 n=" + std::to_string(n));
+    every_disc::check(variants::checkers::make_space(params("checkers", n)),
+                      "checkers n=" + std::to_string(n));
+    every_disc::check(variants::adjacent::make_space(params("adjacent", n, 4)),
+                      "adjacent m=4 n=" + std::to_string(n));
   }
   for (int n = 1; n <= 4; ++n)
-    every_disc::check(variants::lundon::make_space(params("lundon", n, 0, "A")), "lundon A n=" + std::to_string(n));
+    every_disc::check(variants::lundon::make_space(params("lundon", n, 0, "A")),
+                      "lundon A n=" + std::to_string(n));
   EXPECT_GT(fails, 0) << "the sweep must include cases where the every-disc reading fails";
 }
 

@@ -1,14 +1,12 @@
-// Tower of Lundon: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed graph: the
-// witness goes through Space::for_each_predecessor), the fast successor and
-// predecessor loops against the plain rules on every legal state, the encoder against
-// an independent enumeration of the legal states, the search against seed 002's
-// closed form, and every algorithm through the rule checker.  Known values come only
-// from seed 002's formulas (via cyclic::time_left / time_right) or from the oracle.
+// Tower of Lundon: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed
+// graph: the witness goes through Space::for_each_predecessor), the fast successor and predecessor
+// loops against the plain rules on every legal state, the encoder against an independent
+// enumeration of the legal states, the search against seed 002's closed form, and every algorithm
+// through the rule checker.  Known values come only from seed 002's formulas (via cyclic::time_left
+// / time_right) or from the oracle.
 #include "variants/lundon/lundon.hpp"
 
 #include <gtest/gtest.h>
-
-#include "support/family_handle.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -19,6 +17,7 @@
 #include <vector>
 
 #include "engine/replay.hpp"
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/cyclic/cyclic.hpp"
 

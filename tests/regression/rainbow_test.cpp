@@ -1,18 +1,17 @@
-// Rainbow (seed 002): the engine against the Boost.Graph oracle (now in tests/conformance/) for every problem
-// code, the search optimum against the seed's matrix recursion, the 17 recursive
+// Rainbow (seed 002): the engine against the Boost.Graph oracle (now in tests/conformance/) for
+// every problem code, the search optimum against the seed's matrix recursion, the 17 recursive
 // procedures against both, and the seed's claims about the recursion (the order-10
 // characteristic polynomial, the growth rate, CDC(3) = 11 both ways).
 #include "variants/rainbow/rainbow.hpp"
 
 #include <gtest/gtest.h>
 
-#include "support/family_handle.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/rainbow/procedures.hpp"
 
@@ -25,7 +24,8 @@ std::vector<std::string> codes(const testing::FamilyHandle<variants::rainbow::Sp
   return out;
 }
 
-std::uint64_t matrix_value(const testing::FamilyHandle<variants::rainbow::Space>& family, const std::string& code, int n) {
+std::uint64_t matrix_value(const testing::FamilyHandle<variants::rainbow::Space>& family,
+                           const std::string& code, int n) {
   return *family.closed_form(family.normalize(Params{n, 0, code}));
 }
 

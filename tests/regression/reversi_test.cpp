@@ -1,5 +1,5 @@
-// Reversi (seed 002): the engine against the Boost.Graph oracle (now in tests/conformance/) for every problem,
-// the encoder against an independent enumeration of the legal states, the fast
+// Reversi (seed 002): the engine against the Boost.Graph oracle (now in tests/conformance/) for
+// every problem, the encoder against an independent enumeration of the legal states, the fast
 // successor loop against the plain rules on every legal state, reversibility, the
 // search optimum against the seed's closed forms for BABA, BABB, BAAB, and every
 // algorithm replayed through the rule checker (Family::run) against the optimum
@@ -8,8 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include "support/family_handle.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -17,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/reversi/algorithms.hpp"
 

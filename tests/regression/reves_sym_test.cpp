@@ -7,8 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include "support/family_handle.hpp"
-
 #include <algorithm>
 #include <array>
 #include <deque>
@@ -20,6 +18,7 @@
 #include <vector>
 
 #include "engine/bfs.hpp"
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/registry.hpp"
 #include "variants/reves/reves.hpp"
@@ -31,9 +30,13 @@ using variants::PegState;
 using variants::reves_sym::Space;
 using Word = std::uint64_t;
 
-int field(Word w, int d) { return static_cast<int>((w >> (2 * (d - 1))) & 3); }
+int field(Word w, int d) {
+  return static_cast<int>((w >> (2 * (d - 1))) & 3);
+}
 
-std::uint64_t pow4(int n) { return std::uint64_t{1} << (2 * n); }
+std::uint64_t pow4(int n) {
+  return std::uint64_t{1} << (2 * n);
+}
 
 // Restricted growth from the largest disc: each non-zero peg is at most one more
 // than the largest non-zero peg seen so far.
@@ -63,7 +66,12 @@ Word brute_canonical(Word w, int n) {
 
 // The six permutations of pegs 1, 2, 3 (peg 0 fixed).
 const std::array<std::array<int, 4>, 6> kPerms = {{
-    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {0, 1, 2, 3},
+    {0, 1, 3, 2},
+    {0, 2, 1, 3},
+    {0, 2, 3, 1},
+    {0, 3, 1, 2},
+    {0, 3, 2, 1},
 }};
 
 Word permute(Word w, int n, const std::array<int, 4>& perm) {
@@ -87,7 +95,8 @@ TEST(RevesSym, CanonicalFormIsFirstAppearanceOrder) {
       ASSERT_EQ(c, brute_canonical(w, n)) << "n=" << n << " w=" << w;
       ASSERT_TRUE(is_canonical(c, n));
       for (const auto& perm : kPerms)
-        ASSERT_EQ(variants::reves_sym::canonical(permute(w, n, perm)), c) << "n=" << n << " w=" << w;
+        ASSERT_EQ(variants::reves_sym::canonical(permute(w, n, perm)), c)
+            << "n=" << n << " w=" << w;
     }
   }
 }
@@ -142,8 +151,7 @@ TEST(RevesSym, RankRoundTripsForLargeN) {
     const Word mask = n == 32 ? ~Word{0} : pow4(n) - 1;
     // The first and last canonical words: all on peg 0, and 1 2 3 3 ... 3.
     Word last = 0;
-    for (int d = n; d >= 1; --d)
-      last |= static_cast<Word>(std::min(n - d + 1, 3)) << (2 * (d - 1));
+    for (int d = n; d >= 1; --d) last |= static_cast<Word>(std::min(n - d + 1, 3)) << (2 * (d - 1));
     EXPECT_EQ(v.rank(PegState{0}), 0u);
     EXPECT_EQ(v.rank(PegState{last}), v.num_ranks() - 1) << "n=" << n;
     EXPECT_EQ(v.unrank(v.num_ranks() - 1).w, last) << "n=" << n;
@@ -302,9 +310,9 @@ TEST(RevesSym, FrameAnalysisAgreesWithReves) {
   const auto full = testing::family_of<variants::reves::RevesFamily>();
   for (int n = 1; n <= 8; ++n) {
     const FrameAnalysis a = sym->frame(sym->normalize(Params{n, 0, ""}), SearchOptions{}, false,
-                                      FrameScope::kLargestDisc);
+                                       FrameScope::kLargestDisc);
     const FrameAnalysis b = full->frame(full->normalize(Params{n, 4, ""}), SearchOptions{}, false,
-                                      FrameScope::kLargestDisc);
+                                        FrameScope::kLargestDisc);
     EXPECT_EQ(a.optimal, b.optimal) << "n=" << n;
     EXPECT_EQ(a.frame_optimal, b.frame_optimal) << "n=" << n;
     EXPECT_EQ(a.holds, b.holds) << "n=" << n;

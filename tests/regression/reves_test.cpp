@@ -1,12 +1,10 @@
-// Reve's puzzle on m = 4..8 pegs: the engine against the Boost.Graph oracle (now in tests/conformance/); seed
-// 002's Frame-Stewart closed form against an independent minimising DP (a check
-// that the seed's formula and k(m,n) are read right); the Frame-Stewart algorithm
-// through the rule checker; and the count against the exhaustive search.
+// Reve's puzzle on m = 4..8 pegs: the engine against the Boost.Graph oracle (now in
+// tests/conformance/); seed 002's Frame-Stewart closed form against an independent minimising DP (a
+// check that the seed's formula and k(m,n) are read right); the Frame-Stewart algorithm through the
+// rule checker; and the count against the exhaustive search.
 #include "variants/reves/reves.hpp"
 
 #include <gtest/gtest.h>
-
-#include "support/family_handle.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "engine/peg_codec.hpp"
+#include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {

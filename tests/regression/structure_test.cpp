@@ -49,8 +49,8 @@ namespace {
 
 using Big = boost::multiprecision::cpp_int;
 using Rational = boost::multiprecision::cpp_rational;
-using testing::Graph;
 using testing::bgl_distances;
+using testing::Graph;
 using testing::kUnreached;
 
 Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
@@ -62,13 +62,15 @@ std::vector<std::size_t> by_distance(const std::vector<std::uint64_t>& dist) {
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < dist.size(); ++i)
     if (dist[i] != kUnreached) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return dist[a] < dist[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return dist[a] < dist[b]; });
   return order;
 }
 
 // Number of shortest paths from the source to every vertex: forward DP over the
 // explicit graph's edges in order of BFS distance.
-std::vector<Big> forward_path_counts(const Graph& g, std::size_t source, const std::vector<std::uint64_t>& dist) {
+std::vector<Big> forward_path_counts(const Graph& g, std::size_t source,
+                                     const std::vector<std::uint64_t>& dist) {
   std::vector<Big> paths(boost::num_vertices(g), 0);
   paths[source] = 1;
   for (std::size_t u : by_distance(dist)) {
@@ -142,9 +144,11 @@ TEST(StructureCount, MatchesOracleAndClassicIsUnique) {
     EXPECT_EQ(c.states_on_optimal_paths, std::uint64_t{1} << n);  // a unique path of 2^n - 1 moves
   }
   for (int n = 1; n <= 6; ++n)
-    expect_count_matches_oracle(variants::reves::make_space(params("reves", n, 4)), "reves m=4 n=" + std::to_string(n));
+    expect_count_matches_oracle(variants::reves::make_space(params("reves", n, 4)),
+                                "reves m=4 n=" + std::to_string(n));
   for (int n = 1; n <= 5; ++n)
-    expect_count_matches_oracle(variants::reves::make_space(params("reves", n, 5)), "reves m=5 n=" + std::to_string(n));
+    expect_count_matches_oracle(variants::reves::make_space(params("reves", n, 5)),
+                                "reves m=5 n=" + std::to_string(n));
   for (int n = 1; n <= 5; ++n)
     expect_count_matches_oracle(variants::reversi::make_space(params("reversi", n, 0, "DDDF")),
                                 "reversi DDDF n=" + std::to_string(n));
@@ -168,10 +172,12 @@ TEST(StructureCount, DirectedGraphsMatchOracle) {
 
 TEST(StructureCount, FourPegsMatchesOeisA143807) {
   // OEIS A143807 (Behrstock), n = 1..11.
-  const char* const published[] = {"1", "2", "2", "22", "40", "18", "2468", "11698", "11426", "2178", "74056628"};
+  const char* const published[] = {"1",    "2",     "2",     "22",   "40",      "18",
+                                   "2468", "11698", "11426", "2178", "74056628"};
   for (int n = 1; n <= 11; ++n) {
     SCOPED_TRACE("n=" + std::to_string(n));
-    const SolutionCount c = count_optimal_solutions(variants::reves::make_space(params("reves", n, 4)), SearchOptions{});
+    const SolutionCount c = count_optimal_solutions(
+        variants::reves::make_space(params("reves", n, 4)), SearchOptions{});
     ASSERT_TRUE(c.optimum.has_value());
     EXPECT_EQ(*c.optimum, *variants::reves::frame_stewart_moves(4, n));
     EXPECT_EQ(c.count, published[n - 1]);
@@ -181,7 +187,8 @@ TEST(StructureCount, FourPegsMatchesOeisA143807) {
 TEST(StructureCount, MemoryBudgetIsEnforced) {
   SearchOptions o;
   o.max_memory = 1024;
-  EXPECT_THROW(count_optimal_solutions(variants::reves::make_space(params("reves", 6, 4)), o), MemoryBudgetExceeded);
+  EXPECT_THROW(count_optimal_solutions(variants::reves::make_space(params("reves", 6, 4)), o),
+               MemoryBudgetExceeded);
 }
 
 // ---------------------------------------------------------------------------------
@@ -207,8 +214,9 @@ Big pow_big(int base, int e) {
 // OEIS A290004: the Wiener index (sum over unordered pairs) of the 3-peg Hanoi graph.
 Big wiener_hanoi(int n) {
   const auto [u, v] = lucas_uv(n);
-  const Rational w = Rational(3, 1003) * Rational(34 * u + 51 * v) - Rational(pow_big(3, n + 1), 10) +
-                     Rational(pow_big(9, n)) * (Rational(233 * pow_big(2, n), 885) - Rational(1, 6));
+  const Rational w =
+      Rational(3, 1003) * Rational(34 * u + 51 * v) - Rational(pow_big(3, n + 1), 10) +
+      Rational(pow_big(9, n)) * (Rational(233 * pow_big(2, n), 885) - Rational(1, 6));
   EXPECT_EQ(denominator(w), 1) << "W(" << n << ") is not an integer";
   return numerator(w);
 }
@@ -234,7 +242,8 @@ TEST(StructureAllPairs, FormulasReadRight) {
 TEST(StructureAllPairs, ClassicMatchesHinz) {
   for (int n = 1; n <= 7; ++n) {
     SCOPED_TRACE("classic n=" + std::to_string(n));
-    const AllPairsSummary a = all_pairs_summary(variants::classic::make_space(params("classic", n)));
+    const AllPairsSummary a =
+        all_pairs_summary(variants::classic::make_space(params("classic", n)));
     const std::uint64_t states = pow_big(3, n).convert_to<std::uint64_t>();
     EXPECT_EQ(a.states, states);
     EXPECT_EQ(a.ordered_pairs, states * (states - 1));
@@ -249,7 +258,8 @@ TEST(StructureAllPairs, ClassicMatchesHinz) {
 }
 
 struct OracleAllPairs {
-  std::uint64_t states = 0, ordered_pairs = 0, unreachable_pairs = 0, sum_distances = 0, diameter = 0;
+  std::uint64_t states = 0, ordered_pairs = 0, unreachable_pairs = 0, sum_distances = 0,
+                diameter = 0;
   std::uint64_t one_path = 0, two_paths = 0, more_paths = 0;
   Big max_paths = 0;
 };
@@ -272,9 +282,12 @@ OracleAllPairs oracle_all_pairs(const V& v) {
       o.sum_distances += dist[t];
       o.diameter = std::max(o.diameter, dist[t]);
       o.max_paths = std::max(o.max_paths, paths[t]);
-      if (paths[t] == 1) ++o.one_path;
-      else if (paths[t] == 2) ++o.two_paths;
-      else ++o.more_paths;
+      if (paths[t] == 1)
+        ++o.one_path;
+      else if (paths[t] == 2)
+        ++o.two_paths;
+      else
+        ++o.more_paths;
     }
   }
   return o;
@@ -298,26 +311,32 @@ void expect_all_pairs_match(const V& v, const std::string& label) {
 
 TEST(StructureAllPairs, MatchesOracle) {
   for (int n = 1; n <= 4; ++n)
-    expect_all_pairs_match(variants::reves::make_space(params("reves", n, 4)), "reves m=4 n=" + std::to_string(n));
+    expect_all_pairs_match(variants::reves::make_space(params("reves", n, 4)),
+                           "reves m=4 n=" + std::to_string(n));
   for (int n = 1; n <= 4; ++n)
-    expect_all_pairs_match(variants::cyclic::make_space(params("cyclic", n, 0, "left")), "cyclic n=" + std::to_string(n));
+    expect_all_pairs_match(variants::cyclic::make_space(params("cyclic", n, 0, "left")),
+                           "cyclic n=" + std::to_string(n));
   for (int n = 1; n <= 3; ++n)
-    expect_all_pairs_match(variants::lundon::make_space(params("lundon", n, 0, "A")), "lundon A n=" + std::to_string(n));
+    expect_all_pairs_match(variants::lundon::make_space(params("lundon", n, 0, "A")),
+                           "lundon A n=" + std::to_string(n));
   // Domino: pairs with more than two shortest paths.
   for (int n = 1; n <= 4; ++n)
-    expect_all_pairs_match(variants::domino::make_space(params("domino", n, 0, "DDE")), "domino DDE n=" + std::to_string(n));
+    expect_all_pairs_match(variants::domino::make_space(params("domino", n, 0, "DDE")),
+                           "domino DDE n=" + std::to_string(n));
 }
 
 TEST(StructureAllPairs, LundonHasUnreachablePairs) {
   // The lundon header: from n = 3 some reachable states can neither reach a goal
   // nor return to the start, so some ordered pairs are unreachable.
-  const OracleAllPairs o = oracle_all_pairs(variants::lundon::make_space(params("lundon", 3, 0, "A")));
+  const OracleAllPairs o =
+      oracle_all_pairs(variants::lundon::make_space(params("lundon", 3, 0, "A")));
   EXPECT_GT(o.unreachable_pairs, 0u);
 }
 
 TEST(StructureAllPairs, RefusesLargeGraphs) {
   // 3^11 = 177147 states exceed the 2^16 limit.
-  EXPECT_THROW(all_pairs_summary(variants::classic::make_space(params("classic", 11))), std::length_error);
+  EXPECT_THROW(all_pairs_summary(variants::classic::make_space(params("classic", 11))),
+               std::length_error);
 }
 
 // ---------------------------------------------------------------------------------
@@ -366,9 +385,11 @@ void expect_farthest_match(const V& v, const std::string& label) {
 
 TEST(StructureFarthest, MatchesOracle) {
   for (int n = 1; n <= 8; ++n)
-    expect_farthest_match(variants::reves::make_space(params("reves", n, 4)), "reves m=4 n=" + std::to_string(n));
+    expect_farthest_match(variants::reves::make_space(params("reves", n, 4)),
+                          "reves m=4 n=" + std::to_string(n));
   for (int n = 1; n <= 6; ++n)
-    expect_farthest_match(variants::classic::make_space(params("classic", n)), "classic n=" + std::to_string(n));
+    expect_farthest_match(variants::classic::make_space(params("classic", n)),
+                          "classic n=" + std::to_string(n));
   // n = 11: the last level (2^11 states) outgrows the vector frontier and is a
   // bitmap level, so the sample is read from the bitmaps (checked with --trace).
   expect_farthest_match(variants::classic::make_space(params("classic", 11)), "classic n=11");
@@ -378,7 +399,8 @@ TEST(StructureFarthest, MatchesOracle) {
     expect_farthest_match(variants::reversi::make_space(params("reversi", n, 0, "DDDF")),
                           "reversi DDDF n=" + std::to_string(n));
   for (int n = 1; n <= 4; ++n)
-    expect_farthest_match(variants::lundon::make_space(params("lundon", n, 0, "A")), "lundon A n=" + std::to_string(n));
+    expect_farthest_match(variants::lundon::make_space(params("lundon", n, 0, "A")),
+                          "lundon A n=" + std::to_string(n));
   for (int n = 1; n <= 6; ++n)
     expect_farthest_match(variants::cyclic::make_space(params("cyclic", n, 0, "right")),
                           "cyclic right n=" + std::to_string(n));
@@ -391,7 +413,8 @@ TEST(StructureFarthest, EccentricityEqualsOptimumFourPegs) {
     SCOPED_TRACE("n=" + std::to_string(n));
     SearchOptions o;
     o.farthest = 2;
-    const SearchResult r = breadth_first_search(variants::reves::make_space(params("reves", n, 4)), o);
+    const SearchResult r =
+        breadth_first_search(variants::reves::make_space(params("reves", n, 4)), o);
     ASSERT_EQ(r.outcome, SearchOutcome::kGoalReached);
     EXPECT_EQ(r.eccentricity, published[n - 1]);
     EXPECT_EQ(r.eccentricity, r.optimum);

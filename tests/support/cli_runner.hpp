@@ -93,13 +93,13 @@ struct Outcome {
 };
 
 inline std::ostream& operator<<(std::ostream& os, const Outcome& o) {
-  return os << "hanoi " << o.args << "\n  exit " << o.status << "\n  stdout: " << o.out.substr(0, 1500)
-            << "\n  stderr: " << o.err.substr(0, 800);
+  return os << "hanoi " << o.args << "\n  exit " << o.status
+            << "\n  stdout: " << o.out.substr(0, 1500) << "\n  stderr: " << o.err.substr(0, 800);
 }
 
 // Runs `hanoi ARGS` (ARGS is shell text) in `cwd`, stdin from /dev/null.
-inline Outcome hanoi_cli(const std::string& args,
-                         const std::filesystem::path& cwd = std::filesystem::temp_directory_path()) {
+inline Outcome hanoi_cli(const std::string& args, const std::filesystem::path& cwd =
+                                                      std::filesystem::temp_directory_path()) {
   TempDir capture;
   const std::filesystem::path out = capture / "stdout", err = capture / "stderr";
   const std::string cmd = "cd " + quote(cwd.string()) + " && " + quote(HANOI_BINARY) + " " + args +
@@ -132,7 +132,8 @@ inline void expect_one_line_error(const Outcome& o, int status, const std::strin
   EXPECT_EQ(lines[0].rfind("hanoi: error:", 0), 0u) << o;
   EXPECT_TRUE(o.err.empty() || o.err.back() == '\n') << "the line should be terminated\n" << o;
   if (!mention.empty()) {
-    EXPECT_NE(o.err.find(mention), std::string::npos) << "should mention '" << mention << "'\n" << o;
+    EXPECT_NE(o.err.find(mention), std::string::npos) << "should mention '" << mention << "'\n"
+                                                      << o;
   }
 }
 

@@ -49,10 +49,9 @@ inline constexpr std::uint64_t kUnreached = std::numeric_limits<std::uint64_t>::
 inline std::vector<std::uint64_t> bgl_distances(const Graph& g, std::size_t source) {
   std::vector<std::uint64_t> dist(boost::num_vertices(g), kUnreached);
   dist[source] = 0;
-  boost::breadth_first_search(
-      g, boost::vertex(source, g),
-      boost::visitor(boost::make_bfs_visitor(
-          boost::record_distances(dist.data(), boost::on_tree_edge()))));
+  boost::breadth_first_search(g, boost::vertex(source, g),
+                              boost::visitor(boost::make_bfs_visitor(
+                                  boost::record_distances(dist.data(), boost::on_tree_edge()))));
   return dist;
 }
 

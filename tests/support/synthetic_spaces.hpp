@@ -49,8 +49,9 @@ class LabelledGraph {
 
   // For a reversible graph, give each undirected edge once; its reverse (b, a) is
   // added here.
-  LabelledGraph(std::uint32_t nodes, int pegs, std::uint32_t start, std::vector<std::uint32_t> goals,
-                const std::vector<Edge>& edges, Rank extra_ranks = 0)
+  LabelledGraph(std::uint32_t nodes, int pegs, std::uint32_t start,
+                std::vector<std::uint32_t> goals, const std::vector<Edge>& edges,
+                Rank extra_ranks = 0)
       : nodes_(nodes), pegs_(pegs), start_(start), extra_ranks_(extra_ranks) {
     goal_.assign(nodes, false);
     for (auto g : goals) goal_.at(g) = true;
@@ -201,8 +202,10 @@ class RandomPermutationGraph {
         std::shuffle(p.begin(), p.end(), rng);
         std::vector<std::uint32_t> inv(nodes, kNone);
         for (std::uint32_t i = 0; i < nodes; ++i) {
-          if (!keep(rng)) p[i] = kNone;
-          else inv[p[i]] = i;
+          if (!keep(rng))
+            p[i] = kNone;
+          else
+            inv[p[i]] = i;
         }
         perm_.push_back(std::move(p));
         inv_.push_back(std::move(inv));
@@ -223,8 +226,10 @@ class RandomPermutationGraph {
     for (std::size_t l = 0; l < labels_.size(); ++l) {
       const auto [a, b] = labels_[l];
       std::uint32_t t = kNone;
-      if (a == from && b == to) t = perm_[l][s.id];
-      else if (Reversible && a == to && b == from) t = inv_[l][s.id];
+      if (a == from && b == to)
+        t = perm_[l][s.id];
+      else if (Reversible && a == to && b == from)
+        t = inv_[l][s.id];
       if (t != kNone) {
         c.legal = true;
         c.next = State{t};

@@ -141,8 +141,8 @@ TEST(Cli, OptimumJson) {
   EXPECT_LT(j["seconds"].get<double>(), 60.0);
   ASSERT_TRUE(j["bits_per_state"].is_number()) << o;
   EXPECT_GT(j["bits_per_state"].get<double>(), 0.0);
-  EXPECT_NEAR(j["bits_per_state"].get<double>(),
-              8.0 * j["search_bytes"].get<double>() / 243.0, 1e-9);
+  EXPECT_NEAR(j["bits_per_state"].get<double>(), 8.0 * j["search_bytes"].get<double>() / 243.0,
+              1e-9);
   EXPECT_FALSE(j.contains("moves")) << "moves only when asked";
 }
 
@@ -324,7 +324,8 @@ std::vector<CsvRow> read_csv(const std::string& text, std::string& comment) {
     const auto cells = split(lines[i]);
     EXPECT_EQ(cells.size(), header.size()) << lines[i];
     CsvRow r;
-    for (std::size_t k = 0; k < header.size() && k < cells.size(); ++k) r.field[header[k]] = cells[k];
+    for (std::size_t k = 0; k < header.size() && k < cells.size(); ++k)
+      r.field[header[k]] = cells[k];
     rows.push_back(std::move(r));
   }
   return rows;
@@ -334,8 +335,8 @@ TEST(Cli, VerifySmallBatch) {
   TempDir dir;
   write_file(dir / "small.toml", kSmallBatch);
   const fs::path out = dir / "tables";
-  const Outcome o =
-      hanoi_cli("verify " + quote((dir / "small.toml").string()) + " --out " + quote(out.string()) + " -q");
+  const Outcome o = hanoi_cli("verify " + quote((dir / "small.toml").string()) + " --out " +
+                              quote(out.string()) + " -q");
   ASSERT_EQ(o.status, 0) << o;
   ASSERT_TRUE(fs::exists(out / "small.md")) << o;
   ASSERT_TRUE(fs::exists(out / "small.csv")) << o;
@@ -364,7 +365,8 @@ TEST(Cli, VerifySmallBatch) {
   EXPECT_EQ(table_rows, 2u + 4u) << "header, separator and one row per n";
   for (int n = 1; n <= 4; ++n) {
     const std::string opt = std::to_string((1 << n) - 1);
-    const std::string prefix = "| " + std::to_string(n) + " | " + opt + " | " + std::to_string(pow3(n)) + " | ";
+    const std::string prefix =
+        "| " + std::to_string(n) + " | " + opt + " | " + std::to_string(pow3(n)) + " | ";
     bool row = false;
     for (const auto& line : md_lines) {
       if (line.rfind(prefix, 0) != 0) continue;
@@ -383,7 +385,8 @@ TEST(Cli, VerifySmallBatch) {
   const json list = parse_json(hanoi_cli("list --json"));
   for (const json& f : list)
     if (f["variant"] == "classic")
-      for (const json& a : f["problems"][0]["algorithms"]) listed.insert(a["name"].get<std::string>());
+      for (const json& a : f["problems"][0]["algorithms"])
+        listed.insert(a["name"].get<std::string>());
   ASSERT_FALSE(listed.empty());
   EXPECT_EQ(rows.size(), 4 * listed.size());
   std::map<int, std::set<std::string>> seen;
@@ -462,8 +465,8 @@ TEST(Cli, VerifyBadBatchesAreOneLineExitTwo) {
 
 TEST(Cli, VerifyMissingBatchFile) {
   TempDir dir;
-  const Outcome o = hanoi_cli("verify " + quote((dir / "does-not-exist.toml").string()) + " --out " +
-                              quote((dir / "out").string()));
+  const Outcome o = hanoi_cli("verify " + quote((dir / "does-not-exist.toml").string()) +
+                              " --out " + quote((dir / "out").string()));
   expect_one_line_error(o, 2, "does-not-exist.toml");
 }
 
@@ -486,9 +489,11 @@ TEST(Cli, VerifyFailsWhenTablesCannotBeWritten) {
   const Outcome o = hanoi_cli("verify small.toml --out out -q", dir.path());
   EXPECT_NE(o.status, 0) << "verify reported success without writing out/small.md\n" << o;
   bool error_line = false;
-  for (const auto& line : lines_of(o.err)) error_line = error_line || line.rfind("hanoi: error:", 0) == 0;
+  for (const auto& line : lines_of(o.err))
+    error_line = error_line || line.rfind("hanoi: error:", 0) == 0;
   EXPECT_TRUE(error_line) << o;
-  EXPECT_EQ(o.err.find("wrote"), std::string::npos) << "must not claim the tables were written\n" << o;
+  EXPECT_EQ(o.err.find("wrote"), std::string::npos) << "must not claim the tables were written\n"
+                                                    << o;
 }
 
 // An --out that cannot be a directory is bad input (exit 2), like any other, and

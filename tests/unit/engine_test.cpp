@@ -25,8 +25,8 @@ namespace hanoi {
 namespace {
 
 using testing::Hypercube;
-using testing::Ladder;
 using testing::LabelledGraph;
+using testing::Ladder;
 using testing::NodeState;
 using testing::RandomPermutationGraph;
 
@@ -48,8 +48,8 @@ TEST(SegmentedArray, IndexesAcrossSegments) {
   EXPECT_EQ(a.size(), size);
   EXPECT_EQ(a.segment_count(), 4u);
   EXPECT_EQ(a.bytes(), size);
-  const std::vector<std::uint64_t> idx = {0, 1, kPer - 1, kPer, kPer + 1, 2 * kPer - 1, 2 * kPer,
-                                          3 * kPer - 1, 3 * kPer, 3 * kPer + 4};
+  const std::vector<std::uint64_t> idx = {
+      0, 1, kPer - 1, kPer, kPer + 1, 2 * kPer - 1, 2 * kPer, 3 * kPer - 1, 3 * kPer, 3 * kPer + 4};
   for (std::uint64_t i : idx) EXPECT_EQ(a[i], 0) << "zero-filled at " << i;
   for (std::size_t k = 0; k < idx.size(); ++k) a[idx[k]] = static_cast<std::uint8_t>(k + 1);
   for (std::size_t k = 0; k < idx.size(); ++k) EXPECT_EQ(a[idx[k]], k + 1) << "at " << idx[k];
@@ -140,15 +140,16 @@ TEST(BitStore, ForEachSetOverManyRanks) {
   const Rank ranks = (Rank{3} << 24) + 5;
   BitStore b(ranks);
   EXPECT_EQ(b.word_count(), (ranks + 63) / 64);
-  const std::vector<Rank> set = {0, 1, (Rank{1} << 24) - 1, Rank{1} << 24, (Rank{2} << 24) + 17,
-                                 ranks - 1};
+  const std::vector<Rank> set = {
+      0, 1, (Rank{1} << 24) - 1, Rank{1} << 24, (Rank{2} << 24) + 17, ranks - 1};
   for (auto it = set.rbegin(); it != set.rend(); ++it) EXPECT_TRUE(b.test_and_set(*it));
   std::vector<Rank> seen;
   b.for_each_set(0, b.word_count(), [&](Rank r) { seen.push_back(r); });
   EXPECT_EQ(seen, set) << "every set rank, once, ascending";
   // A word range restricts the scan: only words [2^24/64, 2^24/64 + 1).
   seen.clear();
-  b.for_each_set((Rank{1} << 24) / 64, (Rank{1} << 24) / 64 + 1, [&](Rank r) { seen.push_back(r); });
+  b.for_each_set((Rank{1} << 24) / 64, (Rank{1} << 24) / 64 + 1,
+                 [&](Rank r) { seen.push_back(r); });
   EXPECT_EQ(seen, std::vector<Rank>{Rank{1} << 24});
   seen.clear();
   b.for_each_set(1, (Rank{1} << 24) / 64, [&](Rank r) { seen.push_back(r); });
@@ -238,9 +239,27 @@ TEST(ByteSize, ParsesValidSizes) {
 }
 
 TEST(ByteSize, RejectsInvalidSizes) {
-  for (const char* text : {"", "G", "B", "1.5G", "1,5G", "8X", "8GX", "8GiBB", "8KG", " 8G", "8G ",
-                           "-1", "+1", "abc", "8 G", "0x10", "99999999999T", "16777216T",
-                           "17179869184G", "18446744073709551616", "99999999999999999999999"}) {
+  for (const char* text : {"",
+                           "G",
+                           "B",
+                           "1.5G",
+                           "1,5G",
+                           "8X",
+                           "8GX",
+                           "8GiBB",
+                           "8KG",
+                           " 8G",
+                           "8G ",
+                           "-1",
+                           "+1",
+                           "abc",
+                           "8 G",
+                           "0x10",
+                           "99999999999T",
+                           "16777216T",
+                           "17179869184G",
+                           "18446744073709551616",
+                           "99999999999999999999999"}) {
     EXPECT_FALSE(parse_byte_size(text).has_value()) << "'" << text << "' should be rejected";
   }
 }
@@ -275,8 +294,8 @@ void expect_consistent(const SearchResult& r) {
     EXPECT_GT(r.level_sizes[i], 0u) << "empty level " << i << " inside the result";
   EXPECT_LE(r.search_bytes, estimate_search_bytes(r.rank_space, true));
   EXPECT_GE(r.search_bytes, (r.rank_space + 63) / 64 * 8) << "at least the visited bitmap";
-  EXPECT_DOUBLE_EQ(r.bits_per_state(), 8.0 * static_cast<double>(r.search_bytes) /
-                                           static_cast<double>(r.rank_space));
+  EXPECT_DOUBLE_EQ(r.bits_per_state(),
+                   8.0 * static_cast<double>(r.search_bytes) / static_cast<double>(r.rank_space));
   EXPECT_GE(r.seconds, 0.0);
 }
 
@@ -284,7 +303,8 @@ void expect_consistent(const SearchResult& r) {
 // ends at a goal after exactly `optimum` moves; with distances, every prefix is a
 // shortest path (the k-th state is at distance k).
 template <class V>
-void expect_valid_witness(const V& v, const SearchResult& r, const std::vector<int>* dist = nullptr) {
+void expect_valid_witness(const V& v, const SearchResult& r,
+                          const std::vector<int>* dist = nullptr) {
   ASSERT_EQ(r.outcome, SearchOutcome::kGoalReached);
   ASSERT_EQ(r.path.size(), r.optimum);
   auto s = v.start();
@@ -303,7 +323,8 @@ void expect_valid_witness(const V& v, const SearchResult& r, const std::vector<i
 }
 
 template <class V>
-void expect_matches_reference(const V& v, const SearchResult& got, const testing::ReferenceBfs& want) {
+void expect_matches_reference(const V& v, const SearchResult& got,
+                              const testing::ReferenceBfs& want) {
   expect_consistent(got);
   EXPECT_TRUE(got.complete);
   EXPECT_EQ(got.level_sizes, want.level_sizes);
@@ -348,7 +369,8 @@ TEST(Bfs, UndirectedOddCycleAndPath) {
   EXPECT_EQ(r.optimum, 3u);
   expect_valid_witness(odd, r);
   // The witness goes the short way round: three moves backwards, (1, 0) each.
-  for (const Move& m : r.path) EXPECT_EQ(std::make_pair(int(m.from), int(m.to)), std::make_pair(1, 0));
+  for (const Move& m : r.path)
+    EXPECT_EQ(std::make_pair(int(m.from), int(m.to)), std::make_pair(1, 0));
 
   // A path 0 - 1 - ... - 5 searched from node 2, goal 5.
   std::vector<LabelledGraph<true>::Edge> edges;
@@ -480,7 +502,8 @@ TEST(Bfs, HypercubeDenseLevels) {
     SCOPED_TRACE("threads=" + std::to_string(threads));
     tbb::task_arena arena(threads);
     const Hypercube all_ones(dims, 7, (1u << dims) - 1);
-    const SearchResult r = arena.execute([&] { return breadth_first_search(all_ones, with_path()); });
+    const SearchResult r =
+        arena.execute([&] { return breadth_first_search(all_ones, with_path()); });
     expect_consistent(r);
     EXPECT_EQ(r.level_sizes, binomial);
     EXPECT_EQ(r.states_reached, std::uint64_t{1} << dims);
@@ -555,7 +578,8 @@ TEST(Bfs, StopAtGoalKeepsThePrefix) {
   const std::vector<std::uint64_t> prefix(full.level_sizes.begin(),
                                           full.level_sizes.begin() + full.optimum + 1);
   EXPECT_EQ(stopped.level_sizes, prefix);
-  EXPECT_EQ(stopped.states_reached, std::accumulate(prefix.begin(), prefix.end(), std::uint64_t{0}));
+  EXPECT_EQ(stopped.states_reached,
+            std::accumulate(prefix.begin(), prefix.end(), std::uint64_t{0}));
   expect_valid_witness(g, stopped);
 
   // Without a witness too, and on a long ladder whose goal is its last level.
@@ -676,10 +700,9 @@ TEST_F(ReplayTest, OtherRuleBreaches) {
     Move m;
     const char* reason;
   };
-  for (const Case& c : {Case{mv(1, 1, 2), "the source peg is empty"},
-                        Case{mv(1, 0, 0), "a move must change peg"},
-                        Case{mv(1, 0, 3), "peg out of range"},
-                        Case{mv(1, 7, 0), "peg out of range"}}) {
+  for (const Case& c :
+       {Case{mv(1, 1, 2), "the source peg is empty"}, Case{mv(1, 0, 0), "a move must change peg"},
+        Case{mv(1, 0, 3), "peg out of range"}, Case{mv(1, 7, 0), "peg out of range"}}) {
     const auto err = replay(space, {optimal[0], c.m});
     ASSERT_TRUE(err.has_value());
     EXPECT_EQ(err->index, 1u);
@@ -824,7 +847,8 @@ TEST(Family, RunReports) {
     EXPECT_NE(what.find("unknown algorithm 'odd-only'"), std::string::npos) << what;
     const auto list = what.find("(algorithms: ");
     ASSERT_NE(list, std::string::npos) << what;
-    EXPECT_EQ(what.find("odd-only", list), std::string::npos) << "listed although it does not apply: " << what;
+    EXPECT_EQ(what.find("odd-only", list), std::string::npos)
+        << "listed although it does not apply: " << what;
     EXPECT_NE(what.find("good", list), std::string::npos) << what;
   }
   EXPECT_THROW(fam->run(p, "nope", false), UsageError);

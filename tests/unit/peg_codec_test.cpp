@@ -12,7 +12,11 @@ TEST(PegCodec, RankIsDenseMixedRadixBijection) {
   for (int m = 2; m <= 8; ++m) {
     for (int n = 1; n <= 7; ++n) {
       const PegCodec c(m, n);
-      ASSERT_EQ(c.size(), [&] { std::uint64_t s = 1; for (int i = 0; i < n; ++i) s *= m; return s; }());
+      ASSERT_EQ(c.size(), [&] {
+        std::uint64_t s = 1;
+        for (int i = 0; i < n; ++i) s *= m;
+        return s;
+      }());
       for (Rank r = 0; r < c.size(); ++r) {
         const std::uint64_t w = c.unrank(r);
         ASSERT_EQ(c.rank(w), r) << "m=" << m << " n=" << n;

@@ -49,7 +49,8 @@ std::vector<Move> moves_of(const json& moves) {
   for (const json& m : moves) {
     EXPECT_TRUE(m.is_array() && m.size() == 3) << m.dump();
     if (!m.is_array() || m.size() != 3) return {};
-    out.push_back(Move{m[0].get<std::uint8_t>(), m[1].get<std::uint8_t>(), m[2].get<std::uint8_t>()});
+    out.push_back(
+        Move{m[0].get<std::uint8_t>(), m[1].get<std::uint8_t>(), m[2].get<std::uint8_t>()});
   }
   return out;
 }
@@ -90,7 +91,8 @@ std::vector<std::uint64_t> replay_non_frame(const V& v, const std::vector<Move>&
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     EXPECT_NE(m.disc, 0) << "move " << i + 1 << " should name its disc";
-    if (m.disc == v.discs() && !frame_configuration(sizes_on_pegs(v, r.state()), v.discs(), m.from, m.to))
+    if (m.disc == v.discs() &&
+        !frame_configuration(sizes_on_pegs(v, r.state()), v.discs(), m.from, m.to))
       bad.push_back(i + 1);
     if (!r.step(m)) {
       ADD_FAILURE() << "move " << i + 1 << " rejected: " << r.error()->reason;
@@ -102,7 +104,8 @@ std::vector<std::uint64_t> replay_non_frame(const V& v, const std::vector<Move>&
 }
 
 variants::reversi::Space reversi_space(int n, const std::string& code = "DDDF") {
-  return variants::reversi::make_space(normalize(variants::find_family("reversi"), Params{n, 0, code}));
+  return variants::reversi::make_space(
+      normalize(variants::find_family("reversi"), Params{n, 0, code}));
 }
 
 // =================================================================================
@@ -208,12 +211,13 @@ TEST(StudyCli, StructureCountFourPegs) {
   EXPECT_EQ(j["optimal"], 13);              // Frame-Stewart, A007664
   EXPECT_EQ(j["eccentricity"], 13);         // OEIS A382111, n = 5
   EXPECT_EQ(j["eccentricity_exceeds_optimum"], false);
-  EXPECT_EQ(j["states"], 1024);             // 4^5: every configuration is reachable
+  EXPECT_EQ(j["states"], 1024);  // 4^5: every configuration is reachable
   const auto at_max = j["states_at_max_distance"].get<std::uint64_t>();
   EXPECT_GE(at_max, 1u);
   ASSERT_TRUE(j["farthest"].is_array());
   EXPECT_EQ(j["farthest"].size(), std::min<std::uint64_t>(4, at_max)) << "default --farthest is 4";
-  EXPECT_GE(j["states_on_optimal_paths"].get<std::uint64_t>(), 14u) << "at least one path of 13 moves";
+  EXPECT_GE(j["states_on_optimal_paths"].get<std::uint64_t>(), 14u)
+      << "at least one path of 13 moves";
   EXPECT_FALSE(j.contains("all_pairs"));
 }
 
@@ -227,9 +231,9 @@ TEST(StudyCli, StructureAllPairsClassic) {
   EXPECT_EQ(a["ordered_pairs"], 27 * 26);
   EXPECT_EQ(a["unreachable_pairs"], 0);
   EXPECT_EQ(a["sum_distances"], 2 * 1419);  // twice the Wiener index, OEIS A290004
-  EXPECT_EQ(a["diameter"], 7);               // 2^n - 1
-  EXPECT_EQ(a["two_paths"], 48);             // OEIS A340309
-  EXPECT_EQ(a["more_paths"], 0);             // Hinz: at most two shortest paths
+  EXPECT_EQ(a["diameter"], 7);              // 2^n - 1
+  EXPECT_EQ(a["two_paths"], 48);            // OEIS A340309
+  EXPECT_EQ(a["more_paths"], 0);            // Hinz: at most two shortest paths
   EXPECT_EQ(a["max_paths"], 2);
   EXPECT_EQ(a["one_path"], 27 * 26 - 48);
   EXPECT_EQ(j["farthest"].size(), j["states_at_max_distance"].get<std::uint64_t>());
@@ -259,7 +263,8 @@ TEST(StudyCli, StructureEccentricityExceedsOptimumMatchesOracle) {
   EXPECT_EQ(j["optimal"].get<std::uint64_t>(), *ref.goal_distance);
   EXPECT_EQ(j["eccentricity"].get<std::uint64_t>(), ecc);
   EXPECT_EQ(j["eccentricity_exceeds_optimum"].get<bool>(), ecc > *ref.goal_distance);
-  EXPECT_TRUE(j["eccentricity_exceeds_optimum"].get<bool>()) << "reversi DDDF n=4: 16 > 12 per the oracle";
+  EXPECT_TRUE(j["eccentricity_exceeds_optimum"].get<bool>())
+      << "reversi DDDF n=4: 16 > 12 per the oracle";
   EXPECT_EQ(j["states"].get<std::uint64_t>(), ref.states);
   EXPECT_EQ(j["states_at_max_distance"].get<std::uint64_t>(), at_max.size());
   const auto listed = j["farthest"].get<std::vector<std::string>>();
@@ -278,10 +283,12 @@ TEST(StudyCli, StructureEccentricityExceedsOptimumMatchesOracle) {
   const std::string line = md.substr(note, md.find('\n', note) - note);
   std::vector<std::string> quoted;
   const std::regex q("`([^`]*)`");
-  for (auto it = std::sregex_iterator(line.begin(), line.end(), q); it != std::sregex_iterator(); ++it)
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), q); it != std::sregex_iterator();
+       ++it)
     quoted.push_back((*it)[1]);
   EXPECT_EQ(quoted.size(), std::min<std::size_t>(2, at_max.size())) << line;
-  for (const std::string& s : quoted) EXPECT_TRUE(at_max.count(s)) << "'" << s << "' is not at distance " << ecc;
+  for (const std::string& s : quoted)
+    EXPECT_TRUE(at_max.count(s)) << "'" << s << "' is not at distance " << ecc;
 }
 
 // =================================================================================
@@ -309,7 +316,8 @@ TEST(StudyCli, FrameBatchWithFalseClaimIsAMismatch) {
 
   // The true claim passes.
   write_file(dir / "fails.toml",
-             "kind = \"frame\"\n[[row]]\nvariant = \"reversi\"\nproblem = \"DDDF\"\nn = 4\nexpect = \"fails\"\n");
+             "kind = \"frame\"\n[[row]]\nvariant = \"reversi\"\nproblem = \"DDDF\"\nn = 4\nexpect "
+             "= \"fails\"\n");
   const Outcome f = hanoi_cli("verify fails.toml --out out -q", dir.path());
   EXPECT_EQ(f.status, 0) << f;
   EXPECT_EQ(slurp(dir / "out" / "fails.md").find("MISMATCH"), std::string::npos);
@@ -359,7 +367,8 @@ TEST(StudyCli, FrameBatchTables) {
     while (in >> tok) {
       std::smatch t;
       ASSERT_TRUE(std::regex_match(tok, t, move_re)) << tok;
-      witness.push_back(Move{static_cast<std::uint8_t>(std::stoi(t[1])), static_cast<std::uint8_t>(std::stoi(t[2])),
+      witness.push_back(Move{static_cast<std::uint8_t>(std::stoi(t[1])),
+                             static_cast<std::uint8_t>(std::stoi(t[2])),
                              static_cast<std::uint8_t>(std::stoi(t[3]))});
     }
   }
@@ -368,7 +377,8 @@ TEST(StudyCli, FrameBatchTables) {
   ASSERT_FALSE(bad.empty());
   std::vector<std::uint64_t> listed;
   const std::regex line_re("\n- move (\\d+) \\(disc (\\d+) ");
-  for (auto it = std::sregex_iterator(md.begin(), md.end(), line_re); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(md.begin(), md.end(), line_re); it != std::sregex_iterator();
+       ++it) {
     listed.push_back(std::stoull((*it)[1]));
     EXPECT_EQ((*it)[2], "4") << "a listed non-Frame move must be of disc 4";
   }
@@ -405,10 +415,10 @@ n = 2
   ASSERT_EQ(csv.size(), 2u + 7u) << slurp(dir / "out" / "st.csv");
   EXPECT_EQ(csv[0].rfind("# hanoi verify st.toml", 0), 0u);
   const std::string header = csv[1];
-  for (const char* col : {"variant", "pegs", "problem", "n", "measure", "optimum", "eccentricity", "states",
-                          "states_at_max_distance", "optimal_solutions", "states_on_optimal_paths",
-                          "ordered_pairs", "sum_distances", "diameter", "one_path", "two_paths",
-                          "more_paths", "seconds", "verdict"}) {
+  for (const char* col :
+       {"variant", "pegs", "problem", "n", "measure", "optimum", "eccentricity", "states",
+        "states_at_max_distance", "optimal_solutions", "states_on_optimal_paths", "ordered_pairs",
+        "sum_distances", "diameter", "one_path", "two_paths", "more_paths", "seconds", "verdict"}) {
     EXPECT_NE(("," + header + ",").find(std::string(",") + col + ","), std::string::npos)
         << "missing column " << col << " in " << header;
   }
@@ -428,12 +438,13 @@ n = 2
     if (!row.empty() && row.back() == ',') fs.push_back("");
     EXPECT_EQ(fs.size(), names.size()) << row;
     const auto at = std::find(names.begin(), names.end(), col) - names.begin();
-    return static_cast<std::size_t>(at) < fs.size() ? fs[static_cast<std::size_t>(at)] : std::string("?");
+    return static_cast<std::size_t>(at) < fs.size() ? fs[static_cast<std::size_t>(at)]
+                                                    : std::string("?");
   };
   // Rows: reves ecc n=4,5; reves count n=4,5; classic all-pairs n=2,3; classic ecc n=2.
   EXPECT_EQ(field(csv[2], "measure"), "eccentricity");
-  EXPECT_EQ(field(csv[2], "eccentricity"), "9");     // A382111, n = 4
-  EXPECT_EQ(field(csv[3], "eccentricity"), "13");    // A382111, n = 5
+  EXPECT_EQ(field(csv[2], "eccentricity"), "9");        // A382111, n = 4
+  EXPECT_EQ(field(csv[3], "eccentricity"), "13");       // A382111, n = 5
   EXPECT_EQ(field(csv[4], "optimal_solutions"), "22");  // A143807, n = 4
   EXPECT_EQ(field(csv[5], "optimal_solutions"), "40");  // A143807, n = 5
   EXPECT_EQ(field(csv[6], "sum_distances"), "144");     // 2 W(2) = 2 * 72, A290004
@@ -441,14 +452,15 @@ n = 2
   EXPECT_EQ(field(csv[7], "two_paths"), "48");          // A340309
   EXPECT_EQ(field(csv[7], "more_paths"), "0");
   EXPECT_EQ(field(csv[8], "measure"), "eccentricity") << "the default measure";
-  EXPECT_EQ(field(csv[8], "eccentricity"), "3");        // 2^2 - 1
+  EXPECT_EQ(field(csv[8], "eccentricity"), "3");  // 2^2 - 1
   const std::string md = slurp(dir / "out" / "st.md");
   EXPECT_NE(md.find("Produced by"), std::string::npos);
   EXPECT_EQ(md.find("MISMATCH"), std::string::npos) << md;
 
   // A false max_paths claim (Hinz: two shortest paths occur from n = 2) is a mismatch.
   write_file(dir / "claim.toml",
-             "kind = \"structure\"\n[[row]]\nvariant = \"classic\"\nn = 2\nmeasure = \"all-pairs\"\nmax_paths = 1\n");
+             "kind = \"structure\"\n[[row]]\nvariant = \"classic\"\nn = 2\nmeasure = "
+             "\"all-pairs\"\nmax_paths = 1\n");
   const Outcome c = hanoi_cli("verify claim.toml --out out -q", dir.path());
   EXPECT_EQ(c.status, 1) << c;
   EXPECT_NE(slurp(dir / "out" / "claim.md").find("MISMATCH"), std::string::npos);
@@ -461,7 +473,8 @@ TEST(StudyCli, BadBatchesAreOneLineExitTwo) {
   write_file(dir / "measure.toml", "kind = \"structure\"\n" + row + "measure = \"diameter\"\n");
   write_file(dir / "expect.toml", "kind = \"frame\"\n" + row + "expect = \"maybe\"\n");
   write_file(dir / "variant.toml", "kind = \"frame\"\n[[row]]\nvariant = \"nope\"\nn = 3\n");
-  write_file(dir / "range.toml", "kind = \"structure\"\n[[row]]\nvariant = \"classic\"\nn = [1, 99]\n");
+  write_file(dir / "range.toml",
+             "kind = \"structure\"\n[[row]]\nvariant = \"classic\"\nn = [1, 99]\n");
   // A key of the wrong type must not fall back to its default silently.
   write_file(dir / "expect_type.toml", "kind = \"frame\"\n" + row + "expect = true\n");
   write_file(dir / "measure_type.toml", "kind = \"structure\"\n" + row + "measure = 5\n");
@@ -471,13 +484,15 @@ TEST(StudyCli, BadBatchesAreOneLineExitTwo) {
   write_file(dir / "pegs_type.toml", "kind = \"frame\"\n" + row + "pegs = \"3\"\n");
   // All-pairs over too large a graph is refused before any search (classic n = 11).
   write_file(dir / "pairs_late.toml",
-             "kind = \"structure\"\n[[row]]\nvariant = \"classic\"\nn = [9, 11]\nmeasure = \"all-pairs\"\n");
-  for (const char* f : {"kind", "measure", "expect", "variant", "range", "expect_type", "measure_type",
-                        "farthest", "max_paths", "pegs_type", "pairs_late"}) {
+             "kind = \"structure\"\n[[row]]\nvariant = \"classic\"\nn = [9, 11]\nmeasure = "
+             "\"all-pairs\"\n");
+  for (const char* f : {"kind", "measure", "expect", "variant", "range", "expect_type",
+                        "measure_type", "farthest", "max_paths", "pegs_type", "pairs_late"}) {
     SCOPED_TRACE(f);
     const Outcome o = hanoi_cli(std::string("verify ") + f + ".toml --out out -q", dir.path());
     expect_one_line_error(o, 2);
-    EXPECT_FALSE(fs::exists(dir / "out" / (std::string(f) + ".md"))) << "no table for a rejected batch";
+    EXPECT_FALSE(fs::exists(dir / "out" / (std::string(f) + ".md")))
+        << "no table for a rejected batch";
   }
 }
 

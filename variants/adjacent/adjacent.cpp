@@ -52,38 +52,37 @@ Space make_space(const Params& p) {
 Family<AdjacentFamily::Space> AdjacentFamily::family() {
   const auto three_pegs = [](const Params& p) { return p.pegs == 3; };
   return Family<Space>{
-      .info =
-          {
-              .name = "adjacent",
-              .summary = "m pegs in a row, moves only between neighbours; 0 -> m-1; m = 3: "
-                         "3^n - 1 through every configuration (seeds 002, 004); m >= 4: no "
-                         "formula known",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 6,
-              .max_n = PegCodec::max_discs,
-              .problems = {{"transfer", "0 -> m-1"}},
-              .algorithms =
-                  {
-                      {"recursive",
-                       "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
-                       three_pegs,
-                       [](const Params& p, MoveSink s) { long_move_tower(p.n, 1, 0, 2, 1, s); }},
-                      {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)",
-                       three_pegs, [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                if (p.pegs != 3) return std::nullopt;
-                std::uint64_t x = 1;
-                for (int i = 0; i < p.n; ++i) x *= 3;
-                return x - 1;
+      .info = {
+          .name = "adjacent",
+          .summary = "m pegs in a row, moves only between neighbours; 0 -> m-1; m = 3: "
+                     "3^n - 1 through every configuration (seeds 002, 004); m >= 4: no "
+                     "formula known",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 6,
+          .max_n = PegCodec::max_discs,
+          .problems = {{"transfer", "0 -> m-1"}},
+          .algorithms =
+              {
+                  {"recursive",
+                   "long-move-tower: n-1 there, n, n-1 back, n, n-1 there (seeds 002, 004)",
+                   three_pegs,
+                   [](const Params& p, MoveSink s) { long_move_tower(p.n, 1, 0, 2, 1, s); }},
+                  {"gray-code", "reflected ternary Gray code, disc = v3(t) + 1 (seed 004)",
+                   three_pegs, [](const Params& p, MoveSink s) { gray_code(p.n, s); }},
               },
-              .formula_name =
-                  [](const Params& p) {
-                    return p.pegs == 3 ? std::string("3^n - 1")
-                                       : std::string("none known (only computed values)");
-                  },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            if (p.pegs != 3) return std::nullopt;
+            std::uint64_t x = 1;
+            for (int i = 0; i < p.n; ++i) x *= 3;
+            return x - 1;
           },
+          .formula_name =
+              [](const Params& p) {
+                return p.pegs == 3 ? std::string("3^n - 1")
+                                   : std::string("none known (only computed values)");
+              },
+      },
       .make = make_space,
   };
 }

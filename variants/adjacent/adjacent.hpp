@@ -27,8 +27,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::adjacent {
 

@@ -21,7 +21,8 @@ class Board {
  public:
   explicit Board(int n) {
     for (int size = n; size >= 1; --size)
-      for (int c = 0; c < kColours; ++c) pegs_[static_cast<std::size_t>(c)].push_back(disc_id(size, c));
+      for (int c = 0; c < kColours; ++c)
+        pegs_[static_cast<std::size_t>(c)].push_back(disc_id(size, c));
   }
   void move(int from, int to, MoveSink sink) {
     auto& src = pegs_[static_cast<std::size_t>(from)];
@@ -88,7 +89,9 @@ struct Minsker {
   }
   // Derived here, not in the seeds: exchange the stacks on X and Z, Y's stack staying
   // put, with three moves of large discs (Z's to Y, X's to Z, then Z's from Y to X).
-  void swap(int n, int x, int y, int z) {
+  // Not named `swap`: tools (bugprone-exception-escape) and readers take a member
+  // swap for the non-throwing exchange of two objects, and a mover may throw.
+  void swap_stacks(int n, int x, int y, int z) {
     if (n == 0) return;
     t31(n - 1, y, z, x);  // collect smaller discs from X, Y, Z to X
     move(z, y);
@@ -140,7 +143,9 @@ struct CountingMover {
   void operator()(int, int) { ++count; }
 };
 
-std::uint64_t pow2(int n) { return std::uint64_t{1} << n; }
+std::uint64_t pow2(int n) {
+  return std::uint64_t{1} << n;
+}
 
 }  // namespace
 
@@ -158,14 +163,15 @@ Problem parse_problem(std::string_view code) {
   } else if (goal == "swap") {
     pr.goal_peg = {2, 1, 0};  // colours 0 and 2 exchange pegs
   } else {
-    throw std::invalid_argument("antwerp problems are cycle, swap, cycle-no-gather, "
-                                "swap-no-gather (got '" + std::string(code) + "')");
+    throw std::invalid_argument(
+        "antwerp problems are cycle, swap, cycle-no-gather, "
+        "swap-no-gather (got '" +
+        std::string(code) + "')");
   }
   return pr;
 }
 
-AntwerpSpace::AntwerpSpace(int sizes, Problem problem)
-    : n_(sizes), problem_(std::move(problem)) {
+AntwerpSpace::AntwerpSpace(int sizes, Problem problem) : n_(sizes), problem_(std::move(problem)) {
   if (n_ < 1 || n_ > kMaxSizes)
     throw std::invalid_argument("antwerp takes n from 1 to " + std::to_string(kMaxSizes));
   pow60_[0] = 1;
@@ -221,7 +227,8 @@ AntwerpSpace::State AntwerpSpace::encode(const Stacks& stacks) const {
   for (int k = n_ - 1; k >= 0; --k) {
     for (bool b : seen[static_cast<std::size_t>(k)])
       if (!b) throw std::invalid_argument("antwerp: a disc is missing");
-    r = r * kCodes + static_cast<std::uint64_t>(code_of(kCodeTable, layers[static_cast<std::size_t>(k)]));
+    r = r * kCodes +
+        static_cast<std::uint64_t>(code_of(kCodeTable, layers[static_cast<std::size_t>(k)]));
   }
   return State{r};
 }
@@ -293,7 +300,7 @@ void minsker(int n, MoveSink sink) {
 void minsker_swap(int n, MoveSink sink) {
   Board board(n);
   auto mover = [&](int from, int to) { board.move(from, to, sink); };
-  Minsker<decltype(mover)>{mover}.swap(n, X, Y, Z);
+  Minsker<decltype(mover)>{mover}.swap_stacks(n, X, Y, Z);
 }
 
 void anderson(int n, MoveSink sink) {
@@ -313,11 +320,8 @@ std::uint64_t swap_closed_form(int n) {
 
 std::array<std::uint64_t, 5> minsker_matrix(int n) {
   // Seed 002: s(n+1) = M s(n), s = (T33, T31, T13, T11, 1).
-  constexpr std::uint64_t M[5][5] = {{0, 2, 0, 4, 6},
-                                     {0, 1, 0, 2, 2},
-                                     {0, 0, 1, 2, 2},
-                                     {0, 0, 0, 2, 3},
-                                     {0, 0, 0, 0, 1}};
+  constexpr std::uint64_t M[5][5] = {
+      {0, 2, 0, 4, 6}, {0, 1, 0, 2, 2}, {0, 0, 1, 2, 2}, {0, 0, 0, 2, 3}, {0, 0, 0, 0, 1}};
   std::array<std::uint64_t, 5> s{6, 2, 2, 3, 1};
   for (int k = 1; k < n; ++k) {
     std::array<std::uint64_t, 5> t{};
@@ -334,11 +338,21 @@ std::array<std::uint64_t, 5> minsker_procedure_counts(int n) {
     CountingMover counter;
     Minsker<CountingMover> m{counter};
     switch (which) {
-      case 0: m.t33(n, X, Y, Z); break;
-      case 1: m.t31(n, X, Y, Z); break;
-      case 2: m.t13(n, X, Y, Z); break;
-      case 3: m.t11(n, X, Y, Z); break;
-      default: m.swap(n, X, Y, Z); break;
+      case 0:
+        m.t33(n, X, Y, Z);
+        break;
+      case 1:
+        m.t31(n, X, Y, Z);
+        break;
+      case 2:
+        m.t13(n, X, Y, Z);
+        break;
+      case 3:
+        m.t11(n, X, Y, Z);
+        break;
+      default:
+        m.swap_stacks(n, X, Y, Z);
+        break;
     }
     out[static_cast<std::size_t>(which)] = counter.count;
   }
@@ -362,61 +376,65 @@ Family<AntwerpFamily::Space> AntwerpFamily::family() {
   auto is_swap = [](const Params& p) { return p.problem == "swap"; };
   auto has_formula = [](const Params& p) { return p.problem == "cycle" || p.problem == "swap"; };
   return Family<Space>{
-      .info =
-          {
-              .name = "antwerp",
-              .summary = "Towers of Antwerpen: three stacks of n discs coloured 0, 1, 2 on pegs "
-                         "0, 1, 2, a disc may rest on a larger or equal disc of any colour; "
-                         "cycle: Minsker's 12*2^n - 8n - 10 (seed 002), Anderson's PERMUTE "
-                         "(seed 000)",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 3,
-              .max_n = [](int) { return kMaxSizes; },
-              .problems =
-                  {
-                      {"cycle", "colour c from peg c to peg c+1 mod 3 (seed 002's cyclic "
-                                "transfer; seed 000's permutation (1,2,3))"},
-                      {"swap", "colours 0 and 2 exchange pegs, colour 1 stays on peg 1"},
-                      {"cycle-no-gather",
-                       "cycle, never entering a configuration with all discs of sizes < n "
-                       "on one peg (seed 000's premise; unrestricted for n = 1)"},
-                      {"swap-no-gather", "swap, with the same restriction"},
-                  },
-              .algorithms =
-                  {
-                      {"minsker",
-                       "seed 002's T33 with T31, T13, T11 and the wasted double move of "
-                       "large discs (n > 1); 5 moves for n = 1",
-                       is_cycle, [](const Params& p, MoveSink s) { minsker(p.n, s); }, {}},
-                      {"anderson",
-                       "seed 000's PERMUTE(0,1,2,n): GATHER, SHIFT, SHIFT, SPREAD; "
-                       "18*2^n - 8n - 18 moves, not claimed optimal",
-                       is_cycle, [](const Params& p, MoveSink s) { anderson(p.n, s); }, never},
-                      {"minsker-swap",
-                       "derived here, not in the seeds: Minsker's T31, T11, T13 around three "
-                       "large-disc moves 2->1, 0->2, 1->0; 9*2^n - 8n - 7 moves",
-                       is_swap, [](const Params& p, MoveSink s) { minsker_swap(p.n, s); }, {}},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                if (p.problem == "cycle") return minsker_closed_form(p.n);
-                if (p.problem == "swap") return swap_closed_form(p.n);
-                return std::nullopt;
+      .info = {
+          .name = "antwerp",
+          .summary = "Towers of Antwerpen: three stacks of n discs coloured 0, 1, 2 on pegs "
+                     "0, 1, 2, a disc may rest on a larger or equal disc of any colour; "
+                     "cycle: Minsker's 12*2^n - 8n - 10 (seed 002), Anderson's PERMUTE "
+                     "(seed 000)",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 3,
+          .max_n = [](int) { return kMaxSizes; },
+          .problems =
+              {
+                  {"cycle",
+                   "colour c from peg c to peg c+1 mod 3 (seed 002's cyclic "
+                   "transfer; seed 000's permutation (1,2,3))"},
+                  {"swap", "colours 0 and 2 exchange pegs, colour 1 stays on peg 1"},
+                  {"cycle-no-gather",
+                   "cycle, never entering a configuration with all discs of sizes < n "
+                   "on one peg (seed 000's premise; unrestricted for n = 1)"},
+                  {"swap-no-gather", "swap, with the same restriction"},
               },
-              .formula_name =
-                  [](const Params& p) {
-                    if (p.problem == "cycle")
-                      return std::string("12*2^n - 8n - 10 (n > 1), 5 (n = 1): Minsker, seed 002");
-                    if (p.problem == "swap")
-                      return std::string(
-                          "9*2^n - 8n - 7: derived here (minsker-swap's count), not in the seeds");
-                    return std::string("none (seed 000's premise: unreachable for n > 1)");
-                  },
-              .formula_is_optimum = has_formula,
-              .normalize_instance = {},  // no instance parameters
-              // 60^3: n = 1..3 for every problem.
-              .conformance_ranks = 216000,
+          .algorithms =
+              {
+                  {"minsker",
+                   "seed 002's T33 with T31, T13, T11 and the wasted double move of "
+                   "large discs (n > 1); 5 moves for n = 1",
+                   is_cycle,
+                   [](const Params& p, MoveSink s) { minsker(p.n, s); },
+                   {}},
+                  {"anderson",
+                   "seed 000's PERMUTE(0,1,2,n): GATHER, SHIFT, SHIFT, SPREAD; "
+                   "18*2^n - 8n - 18 moves, not claimed optimal",
+                   is_cycle, [](const Params& p, MoveSink s) { anderson(p.n, s); }, never},
+                  {"minsker-swap",
+                   "derived here, not in the seeds: Minsker's T31, T11, T13 around three "
+                   "large-disc moves 2->1, 0->2, 1->0; 9*2^n - 8n - 7 moves",
+                   is_swap,
+                   [](const Params& p, MoveSink s) { minsker_swap(p.n, s); },
+                   {}},
+              },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            if (p.problem == "cycle") return minsker_closed_form(p.n);
+            if (p.problem == "swap") return swap_closed_form(p.n);
+            return std::nullopt;
           },
+          .formula_name =
+              [](const Params& p) {
+                if (p.problem == "cycle")
+                  return std::string("12*2^n - 8n - 10 (n > 1), 5 (n = 1): Minsker, seed 002");
+                if (p.problem == "swap")
+                  return std::string(
+                      "9*2^n - 8n - 7: derived here (minsker-swap's count), not in the seeds");
+                return std::string("none (seed 000's premise: unreachable for n > 1)");
+              },
+          .formula_is_optimum = has_formula,
+          .normalize_instance = {},  // no instance parameters
+          // 60^3: n = 1..3 for every problem.
+          .conformance_ranks = 216000,
+      },
       .make = make_space,
   };
 }

@@ -142,7 +142,7 @@ namespace hanoi::variants::antwerp {
 
 inline constexpr int kPegs = 3;
 inline constexpr int kColours = 3;
-inline constexpr int kCodes = 60;  // arrangements of one size's three discs
+inline constexpr int kCodes = 60;     // arrangements of one size's three discs
 inline constexpr int kMaxSizes = 10;  // 60^10 < 2^64 < 60^11
 inline constexpr std::uint8_t kNone = 0xff;
 
@@ -239,7 +239,9 @@ struct Disc {
 };
 
 // The variant-defined disc id of Move.disc.
-constexpr int disc_id(int size, int colour) { return 3 * (size - 1) + colour + 1; }
+constexpr int disc_id(int size, int colour) {
+  return 3 * (size - 1) + colour + 1;
+}
 
 // Explicit configuration: each peg bottom to top.
 using Stacks = std::array<std::vector<Disc>, kPegs>;

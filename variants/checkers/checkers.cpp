@@ -147,8 +147,10 @@ void Space::build_tables() {
           continue;
         o += off[static_cast<std::size_t>(lo) * states + b][pl];
         b = next[static_cast<std::size_t>(lo) * states + b][pl];
-        pair_off[base + a * 16 + nib] = o;
-        t->pair_next[base + a * 16 + nib] = static_cast<std::uint8_t>(b);
+        // a * 16 in size_t, not unsigned (bugprone-implicit-widening-of-multiplication-result).
+        const std::size_t entry = base + std::size_t{a} * 16 + nib;
+        pair_off[entry] = o;
+        t->pair_next[entry] = static_cast<std::uint8_t>(b);
       }
     }
   }
@@ -245,43 +247,41 @@ Space make_space(const Params& p) {
 
 Family<CheckersFamily::Space> CheckersFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "checkers",
-              .summary = "4 pegs, disc colour = parity of its size, colours alternate on every "
-                         "peg (no disc directly on a disc or base of its own colour); transfer "
-                         "0 -> 3",
-              .default_pegs = kPegs,
-              .min_pegs = kPegs,
-              .max_pegs = kPegs,
-              .max_n = [](int) { return kMaxDiscs; },
-              .problems =
-                  {
-                      {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
-                      {"BABB",
-                       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc "
-                       "n, B = the other; seed 002's Checkers_B)"},
-                      {"BAAB",
-                       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's "
-                       "Checkers_C)"},
-                  },
-              .algorithms =
-                  {
-                      {"frame",
-                       "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked "
-                       "on one peg, bottom k with three pegs), colour rule deciding the legal "
-                       "sub-problems",
-                       nullptr,
-                       [](const Params& p, MoveSink s) { emit_frame(p.problem, p.n, s); }},
-                  },
-              .closed_form = [](const Params& p) { return frame_moves(p.problem, p.n); },
-              .formula_name =
-                  [](const Params&) {
-                    return std::string(
-                        "best Frame-type count (DP over Frame-Stewart splits; not a seed "
-                        "formula)");
-                  },
-          },
+      .info = {
+          .name = "checkers",
+          .summary = "4 pegs, disc colour = parity of its size, colours alternate on every "
+                     "peg (no disc directly on a disc or base of its own colour); transfer "
+                     "0 -> 3",
+          .default_pegs = kPegs,
+          .min_pegs = kPegs,
+          .max_pegs = kPegs,
+          .max_n = [](int) { return kMaxDiscs; },
+          .problems =
+              {
+                  {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
+                  {"BABB",
+                   "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc "
+                   "n, B = the other; seed 002's Checkers_B)"},
+                  {"BAAB",
+                   "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's "
+                   "Checkers_C)"},
+              },
+          .algorithms =
+              {
+                  {"frame",
+                   "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked "
+                   "on one peg, bottom k with three pegs), colour rule deciding the legal "
+                   "sub-problems",
+                   nullptr, [](const Params& p, MoveSink s) { emit_frame(p.problem, p.n, s); }},
+              },
+          .closed_form = [](const Params& p) { return frame_moves(p.problem, p.n); },
+          .formula_name =
+              [](const Params&) {
+                return std::string(
+                    "best Frame-type count (DP over Frame-Stewart splits; not a seed "
+                    "formula)");
+              },
+      },
       .make = make_space,
   };
 }

@@ -68,9 +68,9 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "variants/family.hpp"
 #include "engine/peg_codec.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::checkers {
 

@@ -1,6 +1,7 @@
 #include "variants/classic/classic.hpp"
 
 #include <bit>
+#include <cassert>
 #include <stdexcept>
 #include <string>
 
@@ -123,7 +124,11 @@ void plan_b(int n, MoveSink sink) {
   int d1p = 0;
   const int d1incr = n % 2 + 1;
   auto transfer = [&](int from, int to) {
-    const int bit = std::bit_width(peg_bits[from]) - 1;  // highest set bit = top disc
+    // An empty `from` would give bit = -1 and a shift by a negative count (UB, found
+    // by clang-analyzer); the plan never moves from an empty peg.
+    assert(peg_bits[from] != 0);
+    // The highest set bit is the top disc.
+    const int bit = static_cast<int>(std::bit_width(peg_bits[from])) - 1;
     const int disc = n - bit;
     peg_bits[from] &= ~(std::uint64_t{1} << bit);
     peg_bits[to] |= std::uint64_t{1} << bit;
@@ -146,40 +151,40 @@ void plan_b(int n, MoveSink sink) {
 
 }  // namespace
 
-Space make_space(const Params& p) { return Space(3, p.n, 0, 2, FreeMoves{}); }
+Space make_space(const Params& p) {
+  return Space(3, p.n, 0, 2, FreeMoves{});
+}
 
 Family<ClassicFamily::Space> ClassicFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "classic",
-              .summary = "3 pegs, transfer the stack from peg 0 to peg 2; optimum 2^n - 1, unique",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 3,
-              .max_n = [](int) { return 32; },
-              .problems = {{"transfer", "0 -> 2"}},
-              .algorithms =
-                  {
-                      {"recursive", "largest-disc recursion (seed 002)", nullptr,
-                       [](const Params& p, MoveSink s) { recursive(p.n, X, Y, Z, s); }},
-                      {"iterative", "period-3 clock over peg pairs (seed 002)", nullptr,
-                       [](const Params& p, MoveSink s) { iterative(p.n, s); }},
-                      {"bichromatic", "alternating colours, never undo the last move (seed 002)",
-                       nullptr, [](const Params& p, MoveSink s) { bichromatic(p.n, s); }},
-                      {"bitwise",
-                       "per-move formula (m & m-1) % 3 -> ((m | m-1) + 1) % 3 (seed 004)", nullptr,
-                       [](const Params& p, MoveSink s) { bitwise(p.n, s); }},
-                      {"plan-a", "Plan A: disc parity picks the pegs (seed 003)", nullptr,
-                       [](const Params& p, MoveSink s) { plan_a(p.n, s); }},
-                      {"plan-b", "Plan B: per-peg bit arrays (seed 003)", nullptr,
-                       [](const Params& p, MoveSink s) { plan_b(p.n, s); }},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                return (std::uint64_t{1} << p.n) - 1;
+      .info = {
+          .name = "classic",
+          .summary = "3 pegs, transfer the stack from peg 0 to peg 2; optimum 2^n - 1, unique",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 3,
+          .max_n = [](int) { return 32; },
+          .problems = {{"transfer", "0 -> 2"}},
+          .algorithms =
+              {
+                  {"recursive", "largest-disc recursion (seed 002)", nullptr,
+                   [](const Params& p, MoveSink s) { recursive(p.n, X, Y, Z, s); }},
+                  {"iterative", "period-3 clock over peg pairs (seed 002)", nullptr,
+                   [](const Params& p, MoveSink s) { iterative(p.n, s); }},
+                  {"bichromatic", "alternating colours, never undo the last move (seed 002)",
+                   nullptr, [](const Params& p, MoveSink s) { bichromatic(p.n, s); }},
+                  {"bitwise", "per-move formula (m & m-1) % 3 -> ((m | m-1) + 1) % 3 (seed 004)",
+                   nullptr, [](const Params& p, MoveSink s) { bitwise(p.n, s); }},
+                  {"plan-a", "Plan A: disc parity picks the pegs (seed 003)", nullptr,
+                   [](const Params& p, MoveSink s) { plan_a(p.n, s); }},
+                  {"plan-b", "Plan B: per-peg bit arrays (seed 003)", nullptr,
+                   [](const Params& p, MoveSink s) { plan_b(p.n, s); }},
               },
-              .formula_name = [](const Params&) { return std::string("2^n - 1"); },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            return (std::uint64_t{1} << p.n) - 1;
           },
+          .formula_name = [](const Params&) { return std::string("2^n - 1"); },
+      },
       .make = make_space,
   };
 }

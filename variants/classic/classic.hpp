@@ -16,8 +16,8 @@
 
 #include <memory>
 
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::classic {
 

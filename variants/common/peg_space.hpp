@@ -61,13 +61,20 @@ class PegSpace {
     // compile time: the tops then come from a few bit operations per peg and the
     // move loops unroll (about 4x faster than the generic loop on 4 pegs).
     switch (codec_.pegs()) {
-      case 3: return successors<3>(s, f);
-      case 4: return successors<4>(s, f);
-      case 5: return successors<5>(s, f);
-      case 6: return successors<6>(s, f);
-      case 7: return successors<7>(s, f);
-      case 8: return successors<8>(s, f);
-      default: return successors<0>(s, f);
+      case 3:
+        return successors<3>(s, f);
+      case 4:
+        return successors<4>(s, f);
+      case 5:
+        return successors<5>(s, f);
+      case 6:
+        return successors<6>(s, f);
+      case 7:
+        return successors<7>(s, f);
+      case 8:
+        return successors<8>(s, f);
+      default:
+        return successors<0>(s, f);
     }
   }
 

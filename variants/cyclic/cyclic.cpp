@@ -130,36 +130,34 @@ Space make_space(const Params& p) {
 
 Family<CyclicFamily::Space> CyclicFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "cyclic",
-              .summary = "3 pegs in a circle, every disc moves clockwise only (0 -> 1 -> 2 -> 0); "
-                         "left 0 -> 2 takes A(n), right 0 -> 1 takes C(n) (seed 002)",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 3,
-              .max_n = [](int) { return 32; },
-              .problems = {{"left", "0 -> 2, two clockwise steps (\"leftwards\"), A(n)"},
-                           {"right", "0 -> 1, one clockwise step (\"rightwards\"), C(n)"}},
-              .algorithms =
-                  {
-                      {"transfer", "mutual recursion transfer_left / transfer_right (seed 002)",
-                       nullptr, transfer},
-                      {"colour-flip",
-                       "coloured algorithm: disc 1 until orange, then the one other legal move "
-                       "(seed 002)",
-                       nullptr, colour_flip},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                return is_left(p) ? time_left(p.n) : time_right(p.n);
+      .info = {
+          .name = "cyclic",
+          .summary = "3 pegs in a circle, every disc moves clockwise only (0 -> 1 -> 2 -> 0); "
+                     "left 0 -> 2 takes A(n), right 0 -> 1 takes C(n) (seed 002)",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 3,
+          .max_n = [](int) { return 32; },
+          .problems = {{"left", "0 -> 2, two clockwise steps (\"leftwards\"), A(n)"},
+                       {"right", "0 -> 1, one clockwise step (\"rightwards\"), C(n)"}},
+          .algorithms =
+              {
+                  {"transfer", "mutual recursion transfer_left / transfer_right (seed 002)",
+                   nullptr, transfer},
+                  {"colour-flip",
+                   "coloured algorithm: disc 1 until orange, then the one other legal move "
+                   "(seed 002)",
+                   nullptr, colour_flip},
               },
-              .formula_name =
-                  [](const Params& p) {
-                    return std::string(is_left(p)
-                                           ? "A(n) = 2A(n-1) + C(n-1) + 2"
-                                           : "C(n) = 2A(n-1) + 1, A(n) = 2A(n-1) + C(n-1) + 2");
-                  },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            return is_left(p) ? time_left(p.n) : time_right(p.n);
           },
+          .formula_name =
+              [](const Params& p) {
+                return std::string(is_left(p) ? "A(n) = 2A(n-1) + C(n-1) + 2"
+                                              : "C(n) = 2A(n-1) + 1, A(n) = 2A(n-1) + C(n-1) + 2");
+              },
+      },
       .make = make_space,
   };
 }

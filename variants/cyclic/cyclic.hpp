@@ -49,8 +49,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::cyclic {
 

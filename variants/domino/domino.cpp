@@ -312,46 +312,45 @@ std::vector<ProblemInfo> problems() {
 
 Family<DominoFamily::Space> DominoFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "domino",
-              .summary = "3 pegs, colours A/B flip on every move; a disc rests only on its own "
-                         "colour (disc or coloured base); start all A on peg 0",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 3,
-              // 2n peg bits + 3 colour bits in 64
-              .max_n = [](int) { return Space::kMaxDiscs; },
-              .problems = problems(),
-              .algorithms =
-                  {
-                      {"recursive",
-                       "seed 002's recursion: 20 mutually recursive procedures, plus DBF and DAF "
-                       "derived the same way",
-                       nullptr,
-                       [](const Params& p, MoveSink s) {
-                         emit_procedure(p.problem, p.n, 0, 1, 2, false, s);
-                       }},
-                      {"ade-alternative",
-                       "the same, with ADE(n) = ADF(n-1) + 1 + DAB(n-1) (and DDB mirrored), the "
-                       "seed's unproven alternative",
-                       [](const Params& p) { return reaches_ade(p.problem); },
-                       [](const Params& p, MoveSink s) {
-                         emit_procedure(p.problem, p.n, 0, 1, 2, true, s);
-                       },
-                       never},
-                  },
-              .closed_form = [](const Params& p) { return seed_recursion(p.problem, p.n); },
-              .formula_name =
-                  [](const Params& p) {
-                    if (recursion_in_seed(p.problem))
-                      return std::string("seed 002 recursion (10 functions, identities)");
-                    return std::string(
-                        p.problem == "DBF"
-                            ? "derived here, not in seed 002: ABE + DAE + DBA + 2"
-                            : "derived here, not in seed 002: 2 ADA + ABE + DBF + DAB + 4");
-                  },
-          },
+      .info = {
+          .name = "domino",
+          .summary = "3 pegs, colours A/B flip on every move; a disc rests only on its own "
+                     "colour (disc or coloured base); start all A on peg 0",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 3,
+          // 2n peg bits + 3 colour bits in 64
+          .max_n = [](int) { return Space::kMaxDiscs; },
+          .problems = problems(),
+          .algorithms =
+              {
+                  {"recursive",
+                   "seed 002's recursion: 20 mutually recursive procedures, plus DBF and DAF "
+                   "derived the same way",
+                   nullptr,
+                   [](const Params& p, MoveSink s) {
+                     emit_procedure(p.problem, p.n, 0, 1, 2, false, s);
+                   }},
+                  {"ade-alternative",
+                   "the same, with ADE(n) = ADF(n-1) + 1 + DAB(n-1) (and DDB mirrored), the "
+                   "seed's unproven alternative",
+                   [](const Params& p) { return reaches_ade(p.problem); },
+                   [](const Params& p, MoveSink s) {
+                     emit_procedure(p.problem, p.n, 0, 1, 2, true, s);
+                   },
+                   never},
+              },
+          .closed_form = [](const Params& p) { return seed_recursion(p.problem, p.n); },
+          .formula_name =
+              [](const Params& p) {
+                if (recursion_in_seed(p.problem))
+                  return std::string("seed 002 recursion (10 functions, identities)");
+                return std::string(
+                    p.problem == "DBF"
+                        ? "derived here, not in seed 002: ABE + DAE + DBA + 2"
+                        : "derived here, not in seed 002: 2 ADA + ABE + DBF + DAB + 4");
+              },
+      },
       .make = make_space,
   };
 }

@@ -42,11 +42,11 @@ Instance instance_from_id(int n, int target, std::uint64_t id) {
 
 CompareResult compare_colour_towers(int n, int target, const CompareOptions& options) {
   if (n < 1 || n > kMaxCompareDiscs)
-    throw UsageError("er compare takes n from 1 to " + std::to_string(kMaxCompareDiscs) +
-                     " (got " + std::to_string(n) + ")");
+    throw UsageError("er compare takes n from 1 to " + std::to_string(kMaxCompareDiscs) + " (got " +
+                     std::to_string(n) + ")");
   if (target < 0 || target >= kPegs)
-    throw UsageError("er compare: --target must be a peg 0, 1 or 2 (got " +
-                     std::to_string(target) + ")");
+    throw UsageError("er compare: --target must be a peg 0, 1 or 2 (got " + std::to_string(target) +
+                     ")");
   const auto t0 = std::chrono::steady_clock::now();
   CompareResult result;
   result.n = n;
@@ -74,21 +74,21 @@ CompareResult compare_colour_towers(int n, int target, const CompareOptions& opt
   InstanceStats total;
   tbb::parallel_pipeline(
       tokens,
-      tbb::make_filter<void, Batch*>(
-          tbb::filter_mode::serial_in_order,
-          [&](tbb::flow_control& fc) -> Batch* {
-            if (next == result.colourings) {
-              fc.stop();
-              return nullptr;
-            }
-            Batch* b = nullptr;
-            // A token is free whenever this stage runs, and each token's batch was
-            // returned before the token was.
-            if (!free_batches.try_pop(b)) throw std::logic_error("er compare: no free batch");
-            b->colouring = static_cast<Colouring>(next++);
-            b->stats = InstanceStats{};
-            return b;
-          }) &
+      tbb::make_filter<void, Batch*>(tbb::filter_mode::serial_in_order,
+                                     [&](tbb::flow_control& fc) -> Batch* {
+                                       if (next == result.colourings) {
+                                         fc.stop();
+                                         return nullptr;
+                                       }
+                                       Batch* b = nullptr;
+                                       // A token is free whenever this stage runs, and each token's
+                                       // batch was returned before the token was.
+                                       if (!free_batches.try_pop(b))
+                                         throw std::logic_error("er compare: no free batch");
+                                       b->colouring = static_cast<Colouring>(next++);
+                                       b->stats = InstanceStats{};
+                                       return b;
+                                     }) &
           tbb::make_filter<Batch*, Batch*>(
               tbb::filter_mode::parallel,
               [&](Batch* b) -> Batch* {
@@ -101,8 +101,7 @@ CompareResult compare_colour_towers(int n, int target, const CompareOptions& opt
                 counter.for_each_start(target, [&](Rank r, std::uint64_t count) {
                   const std::uint32_t optimum = dist[r];
                   if (optimum == kUnreachedDistance)
-                    throw std::logic_error("er compare: " +
-                                           space.describe(space.unrank(r)) +
+                    throw std::logic_error("er compare: " + space.describe(space.unrank(r)) +
                                            " cannot reach peg " + std::to_string(target) +
                                            " (colours " + colours_token(n, b->colouring) + ")");
                   b->stats.add(optimum, count, base + r);  // throws if count < optimum
@@ -113,19 +112,18 @@ CompareResult compare_colour_towers(int n, int target, const CompareOptions& opt
                 });
                 return b;
               }) &
-          tbb::make_filter<Batch*, void>(
-              tbb::filter_mode::serial_in_order, [&](Batch* b) {
-                total.merge(b->stats);
-                if (keep) {
-                  const std::uint64_t base = static_cast<std::uint64_t>(b->colouring) * starts;
-                  for (Rank r = 0; r < starts; ++r)
-                    options.on_instance(InstanceResult{base + r, b->colouring, r, b->optimum[r],
-                                                       b->colour_towers[r]});
-                }
-                ++done;
-                free_batches.push(b);
-                if (options.on_progress) options.on_progress(done, result.colourings);
-              }));
+          tbb::make_filter<Batch*, void>(tbb::filter_mode::serial_in_order, [&](Batch* b) {
+            total.merge(b->stats);
+            if (keep) {
+              const std::uint64_t base = static_cast<std::uint64_t>(b->colouring) * starts;
+              for (Rank r = 0; r < starts; ++r)
+                options.on_instance(
+                    InstanceResult{base + r, b->colouring, r, b->optimum[r], b->colour_towers[r]});
+            }
+            ++done;
+            free_batches.push(b);
+            if (options.on_progress) options.on_progress(done, result.colourings);
+          }));
 
   result.instances = total.instances();
   result.optimal_instances = total.optimal_instances();
@@ -143,7 +141,8 @@ CompareResult compare_colour_towers(int n, int target, const CompareOptions& opt
     result.max_optimum = total.max_optimum();
     result.hardest = instance_from_id(n, target, total.hardest()->id);
   }
-  if (total.worst_ratio()) result.worst_ratio = instance_from_id(n, target, total.worst_ratio()->id);
+  if (total.worst_ratio())
+    result.worst_ratio = instance_from_id(n, target, total.worst_ratio()->id);
   result.histogram = total.histogram();
   result.stats = std::move(total);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

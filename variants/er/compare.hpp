@@ -43,10 +43,10 @@ inline constexpr int kMaxCompareDiscs = 16;
 
 // One instance of the comparison, as delivered to CompareOptions::on_instance.
 struct InstanceResult {
-  std::uint64_t id = 0;        // colouring * 3^n + start
-  Colouring colouring = 0;     // bit d-1 set: disc d black
-  Rank start = 0;              // base-3 rank, digit d-1 = the peg of disc d
-  std::uint64_t optimum = 0;   // the search's distance to the target tower
+  std::uint64_t id = 0;             // colouring * 3^n + start
+  Colouring colouring = 0;          // bit d-1 set: disc d black
+  Rank start = 0;                   // base-3 rank, digit d-1 = the peg of disc d
+  std::uint64_t optimum = 0;        // the search's distance to the target tower
   std::uint64_t colour_towers = 0;  // ColourTowers' move count
 };
 

@@ -1,7 +1,5 @@
 #include "variants/er/er.hpp"
 
-#include "variants/er/compare.hpp"
-
 #include <array>
 #include <cstdlib>
 #include <optional>
@@ -10,6 +8,7 @@
 #include <utility>
 
 #include "variants/common/plain_rules.hpp"
+#include "variants/er/compare.hpp"
 
 namespace hanoi::variants::er {
 namespace {
@@ -147,12 +146,15 @@ std::string ErSpace::describe(const State& s) const {
   for (std::size_t p = 0; p < stacks.size(); ++p) {
     if (p != 0) out.append(" | ");
     out.append(std::to_string(p)).push_back(':');
-    for (int d : stacks[p]) out.append(" ").append(std::to_string(d)).push_back(is_black(d) ? 'B' : 'W');
+    for (int d : stacks[p])
+      out.append(" ").append(std::to_string(d)).push_back(is_black(d) ? 'B' : 'W');
   }
   return out;
 }
 
-ErSpace make_space(const Params& p) { return ErSpace(instance_of(p)); }
+ErSpace make_space(const Params& p) {
+  return ErSpace(instance_of(p));
+}
 
 // ---------------------------------------------------------------------------------
 // Seed 001's ColourTowers, transcribed from its Pascal (pegs 1..3 -> 0..2).
@@ -248,7 +250,9 @@ class ColourTowersRun {
 
 }  // namespace
 
-void colour_towers(const Instance& in, MoveSink sink) { ColourTowersRun run(in, sink); }
+void colour_towers(const Instance& in, MoveSink sink) {
+  ColourTowersRun run(in, sink);
+}
 
 // ---------------------------------------------------------------------------------
 // The counter.
@@ -259,15 +263,14 @@ ColourTowersCounter::ColourTowersCounter(int n, Colouring c)
       tower_(static_cast<std::size_t>((n + 1) * 9), 0),
       pow3_(static_cast<std::size_t>(n + 1), 1) {
   if (n < 0 || n > kMaxDiscs) throw std::invalid_argument("er: n out of range");
-  for (int k = 1; k <= n; ++k) pow3_[static_cast<std::size_t>(k)] = pow3_[static_cast<std::size_t>(k - 1)] * kPegs;
-  const auto T = [&](int k, int a, int b) -> std::uint64_t& {
-    return tower_[static_cast<std::size_t>(k * 9 + a * 3 + b)];
-  };
+  for (int k = 1; k <= n; ++k)
+    pow3_[static_cast<std::size_t>(k)] = pow3_[static_cast<std::size_t>(k - 1)] * kPegs;
+  const auto T = [&](int k, int a, int b) -> std::uint64_t& { return tower_[slot(k, a, b)]; };
   for (int k = 1; k <= n; ++k) {
     const bool black = (c >> (k - 1)) & 1u;
     for (int p = 0; p < kPegs; ++p) {
       for (int t = 0; t < kPegs; ++t) {
-        Step& s = steps_[static_cast<std::size_t>(k * 9 + p * 3 + t)];
+        Step& s = steps_[slot(k, p, t)];
         const int spare = 3 - p - t;
         if (p == t) {
           s = Step{0, t};  // case A
@@ -288,7 +291,7 @@ ColourTowersCounter::ColourTowersCounter(int n, Colouring c)
 }
 
 std::uint64_t ColourTowersCounter::tower(int k, int from, int to) const {
-  return tower_.at(static_cast<std::size_t>(k * 9 + from * 3 + to));
+  return tower_.at(slot(k, from, to));
 }
 
 std::uint64_t ColourTowersCounter::count(Rank start, int target) const {
@@ -312,42 +315,39 @@ std::uint64_t colour_towers_count(const Instance& in) {
 
 Family<ErFamily::Space> ErFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "er",
-              .summary =
-                  "Er's colour towers (seed 001): 3 pegs in a circle, white discs move only "
-                  "clockwise (0 -> 1 -> 2 -> 0), black only anticlockwise; from any start "
-                  "(--colours, --start, --target) gather every disc on the target",
-              .default_pegs = kPegs,
-              .min_pegs = kPegs,
-              .max_pegs = kPegs,
-              .max_n = [](int) { return kMaxDiscs; },
-              .problems = {{"gather",
-                            "every disc onto --target (default 0) from --start (default all "
-                            "on peg 1), colours --colours (default WBWB..., smallest first)"}},
-              .algorithms = {{
-                  .name = "colour-towers",
-                  .description =
-                      "Er's recursive ColourTowers (seed 001): largest disc first, one or "
-                      "two steps; always succeeds, optimality not claimed",
-                  .applies = nullptr,
-                  .emit = [](const Params& p, MoveSink s) { colour_towers(instance_of(p), s); },
-                  .claimed_optimal = never,
-              }},
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                return colour_towers_count(instance_of(p));
-              },
-              .formula_name =
-                  [](const Params&) {
-                    return std::string(
-                        "ColourTowers' count by its recursion (seed 001): per disc from the "
-                        "largest, 0 / 1 + T(s,t) / 2 + T(t,p) + T(p,t)");
-                  },
-              .formula_is_optimum = never,
-              .normalize_instance = normalize_instance,
-              .compare_instances = compare_instances,
+      .info = {
+          .name = "er",
+          .summary = "Er's colour towers (seed 001): 3 pegs in a circle, white discs move only "
+                     "clockwise (0 -> 1 -> 2 -> 0), black only anticlockwise; from any start "
+                     "(--colours, --start, --target) gather every disc on the target",
+          .default_pegs = kPegs,
+          .min_pegs = kPegs,
+          .max_pegs = kPegs,
+          .max_n = [](int) { return kMaxDiscs; },
+          .problems = {{"gather",
+                        "every disc onto --target (default 0) from --start (default all "
+                        "on peg 1), colours --colours (default WBWB..., smallest first)"}},
+          .algorithms = {{
+              .name = "colour-towers",
+              .description = "Er's recursive ColourTowers (seed 001): largest disc first, one or "
+                             "two steps; always succeeds, optimality not claimed",
+              .applies = nullptr,
+              .emit = [](const Params& p, MoveSink s) { colour_towers(instance_of(p), s); },
+              .claimed_optimal = never,
+          }},
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            return colour_towers_count(instance_of(p));
           },
+          .formula_name =
+              [](const Params&) {
+                return std::string(
+                    "ColourTowers' count by its recursion (seed 001): per disc from the "
+                    "largest, 0 / 1 + T(s,t) / 2 + T(t,p) + T(p,t)");
+              },
+          .formula_is_optimum = never,
+          .normalize_instance = normalize_instance,
+          .compare_instances = compare_instances,
+      },
       .make = make_space,
   };
 }

@@ -107,7 +107,9 @@ inline constexpr int kMaxDiscs = 32;  // 2 bits per disc in 64 bits; 3^32 < 2^64
 using Colouring = std::uint32_t;
 
 // The peg one step from `peg` in the direction a disc of this colour moves.
-inline int step_of(bool black, int peg) { return (peg + (black ? 2 : 1)) % kPegs; }
+inline int step_of(bool black, int peg) {
+  return (peg + (black ? 2 : 1)) % kPegs;
+}
 
 // One instance: colouring, start (as a rank: base-3 digit d-1 = the peg of disc d)
 // and target peg.
@@ -169,7 +171,8 @@ class ErSpace {
         const int from = x_moves ? x : y;
         const int to = x_moves ? y : x;
         if (step_of(is_black(d), from) != to) continue;
-        f(State{s.w ^ (static_cast<std::uint64_t>(x ^ y) << (2 * (d - 1)))}, make_move(d, from, to));
+        f(State{s.w ^ (static_cast<std::uint64_t>(x ^ y) << (2 * (d - 1)))},
+          make_move(d, from, to));
       }
     }
   }
@@ -254,9 +257,13 @@ class ColourTowersCounter {
     std::uint64_t add = 0;  // moves charged at this disc
     int next = 0;           // the target of the smaller discs
   };
-  const Step& step(int k, int p, int t) const {
-    return steps_[static_cast<std::size_t>(k * 9 + p * 3 + t)];
+  // Index of (disc k, peg a, peg b) in steps_ and tower_, computed in size_t rather
+  // than widened from an int expression (bugprone-misplaced-widening-cast).
+  static std::size_t slot(int k, int a, int b) {
+    return static_cast<std::size_t>(k) * 9 + static_cast<std::size_t>(a) * 3 +
+           static_cast<std::size_t>(b);
   }
+  const Step& step(int k, int p, int t) const { return steps_[slot(k, p, t)]; }
   template <class F>
   void walk(int k, int t, std::uint64_t acc, Rank base, F& f) const {
     const Rank w = pow3_[static_cast<std::size_t>(k - 1)];
@@ -271,9 +278,9 @@ class ColourTowersCounter {
   }
 
   int n_;
-  std::vector<Step> steps_;          // [k][p][t], k = 1..n
+  std::vector<Step> steps_;           // [k][p][t], k = 1..n
   std::vector<std::uint64_t> tower_;  // [k][a][b], k = 0..n
-  std::vector<Rank> pow3_;           // 3^k, k = 0..n
+  std::vector<Rank> pow3_;            // 3^k, k = 0..n
 };
 
 // ColourTowers' count for one instance (ColourTowersCounter, O(n)).

@@ -143,43 +143,41 @@ Family<FourStarFamily::Space> FourStarFamily::family() {
     return [which](const Params& p) { return (p.problem == "centre" ? kCentre : kOuter) == which; };
   };
   return Family<Space>{
-      .info =
-          {
-              .name = "four-star",
-              .summary = "4 pegs, every move starts or ends on the star peg 3; outer 0 -> 2 "
-                         "claims 2(a1+...+an), a_i the 3-smooth numbers (seed 002)",
-              .default_pegs = 4,
-              .min_pegs = 4,
-              .max_pegs = 4,
-              .max_n = [](int) { return 31; },
-              .problems = {{"outer", "0 -> 2, outer peg to outer peg"},
-                           {"centre", "3 -> 0, star to an outer peg"}},
-              .algorithms =
-                  {
-                      {"four-star",
-                       "Stockmeyer's recursion, k from the 3-smooth numbers (seed 002)",
-                       is_problem(kOuter),
-                       [](const Params& p, MoveSink s) { outer(p.n, 1, 0, 1, 2, s); }},
-                      {"centre-frame",
-                       "Frame-type recursion, k minimising C(n-k) + (3^k-1)/2 + 2(a1+..+a_{n-k}) "
-                       "(derived here, not in the seeds)",
-                       is_problem(kCentre),
-                       [](const Params& p, MoveSink s) { centre(p.n, 1, 0, 1, 2, s); }},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                return p.problem == "centre" ? centre_moves(p.n) : outer_moves(p.n);
+      .info = {
+          .name = "four-star",
+          .summary = "4 pegs, every move starts or ends on the star peg 3; outer 0 -> 2 "
+                     "claims 2(a1+...+an), a_i the 3-smooth numbers (seed 002)",
+          .default_pegs = 4,
+          .min_pegs = 4,
+          .max_pegs = 4,
+          .max_n = [](int) { return 31; },
+          .problems = {{"outer", "0 -> 2, outer peg to outer peg"},
+                       {"centre", "3 -> 0, star to an outer peg"}},
+          .algorithms =
+              {
+                  {"four-star", "Stockmeyer's recursion, k from the 3-smooth numbers (seed 002)",
+                   is_problem(kOuter),
+                   [](const Params& p, MoveSink s) { outer(p.n, 1, 0, 1, 2, s); }},
+                  {"centre-frame",
+                   "Frame-type recursion, k minimising C(n-k) + (3^k-1)/2 + 2(a1+..+a_{n-k}) "
+                   "(derived here, not in the seeds)",
+                   is_problem(kCentre),
+                   [](const Params& p, MoveSink s) { centre(p.n, 1, 0, 1, 2, s); }},
               },
-              .formula_name =
-                  [](const Params& p) {
-                    return p.problem == "centre"
-                               ? std::string(
-                                     "Frame-type recursion C(n) = min_k C(n-k) + (3^k-1)/2 + "
-                                     "2(a1+..+a_{n-k}) (derived, not published)")
-                               : std::string(
-                                     "2(a1+...+an), a_i the 3-smooth numbers (seed 002, "
-                                     "Stockmeyer)");
-                  },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            return p.problem == "centre" ? centre_moves(p.n) : outer_moves(p.n);
           },
+          .formula_name =
+              [](const Params& p) {
+                return p.problem == "centre"
+                           ? std::string(
+                                 "Frame-type recursion C(n) = min_k C(n-k) + (3^k-1)/2 + "
+                                 "2(a1+..+a_{n-k}) (derived, not published)")
+                           : std::string(
+                                 "2(a1+...+an), a_i the 3-smooth numbers (seed 002, "
+                                 "Stockmeyer)");
+              },
+      },
       .make = make_space,
   };
 }

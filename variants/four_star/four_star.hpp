@@ -38,8 +38,8 @@
 #include <optional>
 #include <vector>
 
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::four_star {
 

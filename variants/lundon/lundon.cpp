@@ -182,72 +182,70 @@ Family<LundonFamily::Space> LundonFamily::family() {
     return [emit](const Params& p, MoveSink sink) { emit(p.n, sink); };
   };
   return Family<Space>{
-      .info =
-          {
-              .name = "lundon",
-              .summary = "3 pegs, colours cycle A -> B -> C on every move, a disc rests only on a "
-                         "larger disc of its own colour (Tower of Lundon, seed 002); 0 -> 2 "
-                         "finishing all A, B or C",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 3,
-              .max_n = [](int) { return Space::kMaxDiscs; },
-              .problems =
-                  {
-                      {"A", "0 -> 2 finishing all A (Tower of Lundon), A(n-1) + C(n-1) + 3"},
-                      {"B", "0 -> 2 finishing all B (Lundon_B), C(n) by Cyclic_R reversed"},
-                      {"C", "0 -> 2 finishing all C (Lundon_C), A(n) by Cyclic_L"},
-                  },
-              .algorithms =
-                  {
-                      {"lundon",
-                       "Cyclic_R n-1 discs 0 -> 1 (colour B), largest 0 -> 2 -> 0 -> 2, "
-                       "Cyclic_L reversed 1 -> 2 (seed 002)",
-                       problem_is("A"), with_n(emit_lundon)},
-                      {"brandonbug",
-                       "Cyclic_L reversed n-1 discs 0 -> 1 (colour C), largest 0 -> 2 -> 0 -> 2, "
-                       "Cyclic_R 1 -> 2 (seed 002)",
-                       problem_is("A"), with_n(emit_brandonbug)},
-                      {"cyclic-right-reversed",
-                       "Cyclic_R run anticlockwise, 0 -> 2 one step: ends all B (the seed pairs "
-                       "it with C)",
-                       problem_is("B"), with_n(emit_cyclic_right_reversed)},
-                      {"cyclic-left",
-                       "Cyclic_L clockwise, 0 -> 2 two steps: ends all C (the seed pairs it with "
-                       "B)",
-                       problem_is("C"), with_n(emit_cyclic_left), never},
-                      {"cyclic-right-twice",
-                       "derived here, not in the seed: Cyclic_R n-1 discs 0 -> 1 (colour B), "
-                       "largest 0 -> 2 five times (ends C), Cyclic_R 1 -> 2 (colour C); "
-                       "2C(n-1) + 5",
-                       problem_is("C"), with_n(emit_cyclic_right_twice)},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+      .info = {
+          .name = "lundon",
+          .summary = "3 pegs, colours cycle A -> B -> C on every move, a disc rests only on a "
+                     "larger disc of its own colour (Tower of Lundon, seed 002); 0 -> 2 "
+                     "finishing all A, B or C",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 3,
+          .max_n = [](int) { return Space::kMaxDiscs; },
+          .problems =
+              {
+                  {"A", "0 -> 2 finishing all A (Tower of Lundon), A(n-1) + C(n-1) + 3"},
+                  {"B", "0 -> 2 finishing all B (Lundon_B), C(n) by Cyclic_R reversed"},
+                  {"C", "0 -> 2 finishing all C (Lundon_C), A(n) by Cyclic_L"},
+              },
+          .algorithms =
+              {
+                  {"lundon",
+                   "Cyclic_R n-1 discs 0 -> 1 (colour B), largest 0 -> 2 -> 0 -> 2, "
+                   "Cyclic_L reversed 1 -> 2 (seed 002)",
+                   problem_is("A"), with_n(emit_lundon)},
+                  {"brandonbug",
+                   "Cyclic_L reversed n-1 discs 0 -> 1 (colour C), largest 0 -> 2 -> 0 -> 2, "
+                   "Cyclic_R 1 -> 2 (seed 002)",
+                   problem_is("A"), with_n(emit_brandonbug)},
+                  {"cyclic-right-reversed",
+                   "Cyclic_R run anticlockwise, 0 -> 2 one step: ends all B (the seed pairs "
+                   "it with C)",
+                   problem_is("B"), with_n(emit_cyclic_right_reversed)},
+                  {"cyclic-left",
+                   "Cyclic_L clockwise, 0 -> 2 two steps: ends all C (the seed pairs it with "
+                   "B)",
+                   problem_is("C"), with_n(emit_cyclic_left), never},
+                  {"cyclic-right-twice",
+                   "derived here, not in the seed: Cyclic_R n-1 discs 0 -> 1 (colour B), "
+                   "largest 0 -> 2 five times (ends C), Cyclic_R 1 -> 2 (colour C); "
+                   "2C(n-1) + 5",
+                   problem_is("C"), with_n(emit_cyclic_right_twice)},
+              },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            switch (goal_colour_of(p.problem)) {
+              case 0:
+                return time_a(p.n);
+              case 1:
+                return time_b(p.n);
+              default:
+                return time_c(p.n);
+            }
+          },
+          .formula_name =
+              [](const Params& p) {
                 switch (goal_colour_of(p.problem)) {
                   case 0:
-                    return time_a(p.n);
+                    return std::string("A(n-1) + C(n-1) + 3 (cyclic A, C; seed 002)");
                   case 1:
-                    return time_b(p.n);
+                    return std::string("C(n) = 2A(n-1) + 1 (cost of Cyclic_R reversed)");
                   default:
-                    return time_c(p.n);
+                    return std::string("A(n) = 2A(n-1) + C(n-1) + 2 (cost of Cyclic_L)");
                 }
               },
-              .formula_name =
-                  [](const Params& p) {
-                    switch (goal_colour_of(p.problem)) {
-                      case 0:
-                        return std::string("A(n-1) + C(n-1) + 3 (cyclic A, C; seed 002)");
-                      case 1:
-                        return std::string("C(n) = 2A(n-1) + 1 (cost of Cyclic_R reversed)");
-                      default:
-                        return std::string("A(n) = 2A(n-1) + C(n-1) + 2 (cost of Cyclic_L)");
-                    }
-                  },
-              // The seed gives A(n) for C only as the cost of its algorithm (Cyclic_L), which
-              // the search beats from n = 3.
-              .formula_is_optimum =
-                  [](const Params& p) { return goal_colour_of(p.problem) != 2; },
-          },
+          // The seed gives A(n) for C only as the cost of its algorithm (Cyclic_L), which
+          // the search beats from n = 3.
+          .formula_is_optimum = [](const Params& p) { return goal_colour_of(p.problem) != 2; },
+      },
       .make = make_space,
   };
 }

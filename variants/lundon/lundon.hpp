@@ -93,8 +93,8 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "variants/family.hpp"
 #include "engine/peg_codec.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::lundon {
 

@@ -54,11 +54,11 @@ std::vector<ProblemInfo> problems() {
   std::vector<ProblemInfo> out;
   for (const char* code : kCodes) {
     const std::string c = code;
-    out.push_back(
-        {c, c == "DDD" ? "0 -> 2, all bases uncoloured (top level)"
-                       : "0 -> 2, bases of pegs 0, 1, 2 coloured " + c.substr(0, 1) + ", " +
-                             c.substr(1, 1) + ", " + c.substr(2, 1) +
-                             " (A, B, C = colours of discs n, n-1, n-2; D = uncoloured)"});
+    out.push_back({c, c == "DDD"
+                          ? "0 -> 2, all bases uncoloured (top level)"
+                          : "0 -> 2, bases of pegs 0, 1, 2 coloured " + c.substr(0, 1) + ", " +
+                                c.substr(1, 1) + ", " + c.substr(2, 1) +
+                                " (A, B, C = colours of discs n, n-1, n-2; D = uncoloured)"});
   }
   return out;
 }
@@ -89,35 +89,31 @@ Space make_space(const Params& p) {
 
 Family<RainbowFamily::Space> RainbowFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "rainbow",
-              .summary = "3 pegs, discs coloured green, blue, red, ... by size; no disc directly "
-                         "on a disc or base of its own colour; transfer 0 -> 2",
-              .default_pegs = 3,
-              .min_pegs = 3,
-              .max_pegs = 3,
-              .max_n = [](int) { return 32; },  // PegCodec: 2 bits per disc in 64 bits
-              .problems = problems(),
-              .algorithms =
-                  {
-                      {"recursive",
-                       "17 mutually recursive procedures derived from seed 002's matrix rows",
-                       nullptr,
-                       [](const Params& p, MoveSink s) {
-                         emit_procedure(p.problem, p.n, 0, 1, 2, s);
-                       }},
-                  },
-              .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
-                const int i = code_index(p.problem);
-                if (i < 0 || p.n < 1) return std::nullopt;
-                return seed_vector(p.n)[static_cast<std::size_t>(i)];
+      .info = {
+          .name = "rainbow",
+          .summary = "3 pegs, discs coloured green, blue, red, ... by size; no disc directly "
+                     "on a disc or base of its own colour; transfer 0 -> 2",
+          .default_pegs = 3,
+          .min_pegs = 3,
+          .max_pegs = 3,
+          .max_n = [](int) { return 32; },  // PegCodec: 2 bits per disc in 64 bits
+          .problems = problems(),
+          .algorithms =
+              {
+                  {"recursive",
+                   "17 mutually recursive procedures derived from seed 002's matrix rows", nullptr,
+                   [](const Params& p, MoveSink s) { emit_procedure(p.problem, p.n, 0, 1, 2, s); }},
               },
-              .formula_name =
-                  [](const Params&) {
-                    return std::string("seed 002 matrix recursion s(n+1) = M s(n), s(1) = 1");
-                  },
+          .closed_form = [](const Params& p) -> std::optional<std::uint64_t> {
+            const int i = code_index(p.problem);
+            if (i < 0 || p.n < 1) return std::nullopt;
+            return seed_vector(p.n)[static_cast<std::size_t>(i)];
           },
+          .formula_name =
+              [](const Params&) {
+                return std::string("seed 002 matrix recursion s(n+1) = M s(n), s(1) = 1");
+              },
+      },
       .make = make_space,
   };
 }

@@ -33,8 +33,8 @@
 #include <string>
 #include <string_view>
 
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::rainbow {
 

@@ -156,7 +156,7 @@ class DetourTable {
 
  private:
   static constexpr std::uint64_t kUnset = UINT64_MAX;
-  static constexpr std::size_t kPerLevel = 3 * 3 * 3 * 2 * 2;
+  static constexpr std::size_t kPerLevel = std::size_t{3} * 3 * 3 * 2 * 2;
   static std::size_t index(int k, int a, int b, int c, int s, int e) {
     return static_cast<std::size_t>(k) * kPerLevel +
            static_cast<std::size_t>((((a * 3 + b) * 3 + c) * 2 + s) * 2 + e);

@@ -192,73 +192,69 @@ Family<ReversiFamily::Space> ReversiFamily::family() {
     };
   };
   return Family<Space>{
-      .info =
-          {
-              .name = "reversi",
-              .summary = "4 pegs, two colours, every disc flips as it moves; no disc directly on "
-                         "a disc or base of its own colour; start alternating on peg 0",
-              .default_pegs = kPegs,
-              .min_pegs = kPegs,
-              .max_pegs = kPegs,
-              .max_n = [](int) { return 29; },
-              .problems =
-                  {
-                      {"DDDF", "0 -> 3, bases uncoloured, colours unchanged (top level)"},
-                      {"DDDE", "0 -> 3, bases uncoloured, colours flipped"},
-                      {"EDDD", "back onto peg 0, bases uncoloured, colours flipped"},
-                      {"BABA", "0 -> 3, bases coloured B, A, B, A (Reversi_A)"},
-                      {"BABB", "0 -> 3, bases coloured B, A, B, B (Reversi_B)"},
-                      {"BAAB", "0 -> 3, bases coloured B, A, A, B (Reversi_C)"},
-                  },
-              .algorithms =
-                  {
-                      {"recursive",
-                       "BABA = 3 BABA(n-2) + 4, BABB = 2 BABA(n-1) + 2, BAAB = 2 BABB(n-1) + 2 "
-                       "(derived here; seed 002 gives only the counts)",
-                       for_codes({"BABA", "BABB", "BAAB"}),
-                       [](const Params& p, MoveSink s) {
-                         if (p.problem == "BABA") emit_baba(p.n, 0, 1, 2, 3, s);
-                         if (p.problem == "BABB") emit_babb(p.n, 0, 1, 2, 3, s);
-                         if (p.problem == "BAAB") emit_baab(p.n, 0, 1, 2, 3, s);
-                       }},
-                      {"periodic",
-                       "Reversi_P (seed 002): peg pairs by t mod 4 (n even) or t mod 8 (n odd), "
-                       "the smaller top moves",
-                       for_codes({"BABB"}),
-                       [](const Params& p, MoveSink s) { emit_periodic(p.n, s); }},
-                      {"reversi-g",
-                       "Reversi_G (seed 002): classic 3-peg solution on pegs 0, 1, 3, every move "
-                       "through peg 2; 2(2^n - 1)",
-                       for_codes({"DDDF"}),
-                       [](const Params& p, MoveSink s) { emit_reversi_g(p.n, s); }, never},
-                      {"reversi-h",
-                       "Reversi_H as reconstructed here: classic solution on pegs 0, 1, 3, a move "
-                       "through peg 2 only when the colours forbid it directly, fewest such "
-                       "detours; [(4/3)(2^n - 1/2)]",
-                       for_codes({"DDDF"}),
-                       [](const Params& p, MoveSink s) { emit_reversi_h(p.n, false, s); }, never},
-                  },
-              .closed_form = [](const Params& p) { return seed_formula(p.problem, p.n); },
-              .formula_name =
-                  [](const Params& p) {
-                    const std::string& c = p.problem;
-                    if (c == "BABA")
-                      return std::string(
-                          "seed 002: 2*3^(n/2) - 2 (n even), 3*3^[n/2] - 2 (n odd)");
-                    if (c == "BABB")
-                      return std::string(
-                          "seed 002: 2*3^(n/2) - 2 (n even), 4*3^[n/2] - 2 (n odd)");
-                    if (c == "BAAB")
-                      return std::string(
-                          "seed 002: [(8/3)*3^(n/2) - 2] (n even), 4*3^[n/2] - 2 (n odd)");
-                    if (c == "DDDF")
-                      return std::string(
-                          "none published (Reversi_G costs 2(2^n - 1), Reversi_H "
-                          "[(4/3)(2^n - 1/2)])");
-                    return std::string(
-                        "none published (seed 002 declines the order-27 Frame-type matrix)");
-                  },
-          },
+      .info = {
+          .name = "reversi",
+          .summary = "4 pegs, two colours, every disc flips as it moves; no disc directly on "
+                     "a disc or base of its own colour; start alternating on peg 0",
+          .default_pegs = kPegs,
+          .min_pegs = kPegs,
+          .max_pegs = kPegs,
+          .max_n = [](int) { return 29; },
+          .problems =
+              {
+                  {"DDDF", "0 -> 3, bases uncoloured, colours unchanged (top level)"},
+                  {"DDDE", "0 -> 3, bases uncoloured, colours flipped"},
+                  {"EDDD", "back onto peg 0, bases uncoloured, colours flipped"},
+                  {"BABA", "0 -> 3, bases coloured B, A, B, A (Reversi_A)"},
+                  {"BABB", "0 -> 3, bases coloured B, A, B, B (Reversi_B)"},
+                  {"BAAB", "0 -> 3, bases coloured B, A, A, B (Reversi_C)"},
+              },
+          .algorithms =
+              {
+                  {"recursive",
+                   "BABA = 3 BABA(n-2) + 4, BABB = 2 BABA(n-1) + 2, BAAB = 2 BABB(n-1) + 2 "
+                   "(derived here; seed 002 gives only the counts)",
+                   for_codes({"BABA", "BABB", "BAAB"}),
+                   [](const Params& p, MoveSink s) {
+                     if (p.problem == "BABA") emit_baba(p.n, 0, 1, 2, 3, s);
+                     if (p.problem == "BABB") emit_babb(p.n, 0, 1, 2, 3, s);
+                     if (p.problem == "BAAB") emit_baab(p.n, 0, 1, 2, 3, s);
+                   }},
+                  {"periodic",
+                   "Reversi_P (seed 002): peg pairs by t mod 4 (n even) or t mod 8 (n odd), "
+                   "the smaller top moves",
+                   for_codes({"BABB"}), [](const Params& p, MoveSink s) { emit_periodic(p.n, s); }},
+                  {"reversi-g",
+                   "Reversi_G (seed 002): classic 3-peg solution on pegs 0, 1, 3, every move "
+                   "through peg 2; 2(2^n - 1)",
+                   for_codes({"DDDF"}), [](const Params& p, MoveSink s) { emit_reversi_g(p.n, s); },
+                   never},
+                  {"reversi-h",
+                   "Reversi_H as reconstructed here: classic solution on pegs 0, 1, 3, a move "
+                   "through peg 2 only when the colours forbid it directly, fewest such "
+                   "detours; [(4/3)(2^n - 1/2)]",
+                   for_codes({"DDDF"}),
+                   [](const Params& p, MoveSink s) { emit_reversi_h(p.n, false, s); }, never},
+              },
+          .closed_form = [](const Params& p) { return seed_formula(p.problem, p.n); },
+          .formula_name =
+              [](const Params& p) {
+                const std::string& c = p.problem;
+                if (c == "BABA")
+                  return std::string("seed 002: 2*3^(n/2) - 2 (n even), 3*3^[n/2] - 2 (n odd)");
+                if (c == "BABB")
+                  return std::string("seed 002: 2*3^(n/2) - 2 (n even), 4*3^[n/2] - 2 (n odd)");
+                if (c == "BAAB")
+                  return std::string(
+                      "seed 002: [(8/3)*3^(n/2) - 2] (n even), 4*3^[n/2] - 2 (n odd)");
+                if (c == "DDDF")
+                  return std::string(
+                      "none published (Reversi_G costs 2(2^n - 1), Reversi_H "
+                      "[(4/3)(2^n - 1/2)])");
+                return std::string(
+                    "none published (seed 002 declines the order-27 Frame-type matrix)");
+              },
+      },
       .make = make_space,
   };
 }

@@ -84,7 +84,9 @@ std::optional<std::uint64_t> frame_stewart_moves(int m, int n) {
   return static_cast<std::uint64_t>(total);
 }
 
-int max_discs(int m) { return PegCodec::max_discs(m); }
+int max_discs(int m) {
+  return PegCodec::max_discs(m);
+}
 
 Space make_space(const Params& p) {
   return Space(p.pegs, p.n, 0, p.pegs - 1, FreeMoves{});
@@ -92,34 +94,32 @@ Space make_space(const Params& p) {
 
 Family<RevesFamily::Space> RevesFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "reves",
-              .summary = "m pegs (Reve's puzzle for m = 4), transfer peg 0 -> peg m-1; "
-                         "Frame-Stewart (seed 002), proven optimal only for m = 4",
-              .default_pegs = 4,
-              .min_pegs = 4,
-              .max_pegs = 8,
-              .max_n = max_discs,
-              .problems = {{"transfer", "0 -> m-1"}},
-              .algorithms =
-                  {
-                      {"frame-stewart",
-                       "TM(m,n,X,P,Z) recursion with seed 002's k(m,n), smallest admissible k",
-                       nullptr,
-                       [](const Params& p, MoveSink s) {
-                         std::vector<int> others;
-                         for (int q = 1; q + 1 < p.pegs; ++q) others.push_back(q);
-                         tm(p.pegs, p.n, 1, 0, others, p.pegs - 1, s);
-                       }},
-                  },
-              .closed_form = [](const Params& p) { return frame_stewart_moves(p.pegs, p.n); },
-              .formula_name =
-                  [](const Params&) {
-                    return std::string(
-                        "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
-                  },
-          },
+      .info = {
+          .name = "reves",
+          .summary = "m pegs (Reve's puzzle for m = 4), transfer peg 0 -> peg m-1; "
+                     "Frame-Stewart (seed 002), proven optimal only for m = 4",
+          .default_pegs = 4,
+          .min_pegs = 4,
+          .max_pegs = 8,
+          .max_n = max_discs,
+          .problems = {{"transfer", "0 -> m-1"}},
+          .algorithms =
+              {
+                  {"frame-stewart",
+                   "TM(m,n,X,P,Z) recursion with seed 002's k(m,n), smallest admissible k", nullptr,
+                   [](const Params& p, MoveSink s) {
+                     std::vector<int> others;
+                     for (int q = 1; q + 1 < p.pegs; ++q) others.push_back(q);
+                     tm(p.pegs, p.n, 1, 0, others, p.pegs - 1, s);
+                   }},
+              },
+          .closed_form = [](const Params& p) { return frame_stewart_moves(p.pegs, p.n); },
+          .formula_name =
+              [](const Params&) {
+                return std::string(
+                    "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
+              },
+      },
       .make = make_space,
   };
 }

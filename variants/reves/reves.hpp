@@ -38,8 +38,8 @@
 #include <memory>
 #include <optional>
 
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::reves {
 

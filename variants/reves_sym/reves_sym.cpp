@@ -43,7 +43,9 @@ MoveCheck<Space::State> Space::check_move(const State& s, int from, int to) cons
   return c;
 }
 
-std::string Space::describe(const State& s) const { return describe_stacks(explicit_stacks(s)); }
+std::string Space::describe(const State& s) const {
+  return describe_stacks(explicit_stacks(s));
+}
 
 Space make_space(const Params& p) {
   return Space(p.n);
@@ -51,24 +53,23 @@ Space make_space(const Params& p) {
 
 Family<RevesSymFamily::Space> RevesSymFamily::family() {
   return Family<Space>{
-      .info =
-          {
-              .name = "reves-sym",
-              .summary = "Reve's puzzle (4 pegs) modulo the symmetry of pegs 1-3: one state per "
-                         "orbit; same distances from the start, about 1/6 of the states (states "
-                         "and level sizes count orbits)",
-              .default_pegs = kPegs,
-              .min_pegs = kPegs,
-              .max_pegs = kPegs,
-              .max_n = [](int) { return kMaxDiscs; },
-              .problems = {{"transfer", "0 -> another peg (all are equivalent here)"}},
-              .closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); },
-              .formula_name =
-                  [](const Params&) {
-                    return std::string(
-                        "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
-                  },
-          },
+      .info = {
+          .name = "reves-sym",
+          .summary = "Reve's puzzle (4 pegs) modulo the symmetry of pegs 1-3: one state per "
+                     "orbit; same distances from the start, about 1/6 of the states (states "
+                     "and level sizes count orbits)",
+          .default_pegs = kPegs,
+          .min_pegs = kPegs,
+          .max_pegs = kPegs,
+          .max_n = [](int) { return kMaxDiscs; },
+          .problems = {{"transfer", "0 -> another peg (all are equivalent here)"}},
+          .closed_form = [](const Params& p) { return reves::frame_stewart_moves(kPegs, p.n); },
+          .formula_name =
+              [](const Params&) {
+                return std::string(
+                    "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
+              },
+      },
       .make = make_space,
   };
 }

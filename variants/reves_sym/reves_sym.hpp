@@ -69,8 +69,8 @@
 #include <vector>
 
 #include "engine/core.hpp"
-#include "variants/family.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/family.hpp"
 
 namespace hanoi::variants::reves_sym {
 

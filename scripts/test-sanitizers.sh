@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The unit and regression tests again, on a second build (build-asan/) with
+# AddressSanitizer, UndefinedBehaviorSanitizer and assertions on (CMake option
+# HANOI_SANITIZE; -O1 -g, no NDEBUG), so the engine's `assert`s run in the tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DHANOI_SANITIZE=ON >/dev/null
+ninja -C build-asan -j"$(nproc)"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -L "unit|regression"
