@@ -11,8 +11,8 @@
 
 #include <string_view>
 
-#include "engine/bfs.hpp"
 #include "engine/frame.hpp"
+#include "engine/search.hpp"
 #include "engine/structure.hpp"
 #include "variants/family.hpp"
 #include "variants/replay_algorithm.hpp"

@@ -12,7 +12,12 @@ SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o
                          " cannot give a witness (--moves): its moves do not identify "
                          "the previous state");
     }
-    return breadth_first_search(space, o);
+    try {
+      (void)choose_engine(space, o);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(f.name + ": " + e.what());
+    }
+    return hanoi::search(space, o);
   });
 }
 

@@ -93,7 +93,7 @@ std::vector<std::string> string_list(const toml::table& t, const char* key,
 }
 
 std::filesystem::path prepare_out_dir(const std::string& out_dir) {
-  const std::filesystem::path dir(out_dir);
+  std::filesystem::path dir(out_dir);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir))

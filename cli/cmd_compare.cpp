@@ -166,9 +166,10 @@ std::string row_svg(const RowSeries& r) {
   std::size_t k = 0;
   for (const auto& [excess, count] : r.last_histogram) {
     const double bh = ph * static_cast<double>(count) / static_cast<double>(most);
-    o << "<rect x=\"" << hx + k * bw + 2 << "\" y=\"" << top + ph - bh << "\" width=\""
+    const double slot = static_cast<double>(k);
+    o << "<rect x=\"" << hx + slot * bw + 2 << "\" y=\"" << top + ph - bh << "\" width=\""
       << std::max(1.0, bw - 4) << "\" height=\"" << bh << "\" fill=\"#2ca02c\"/>\n"
-      << "<text x=\"" << hx + k * bw + bw / 2 << "\" y=\"" << top + ph + 14
+      << "<text x=\"" << hx + slot * bw + bw / 2 << "\" y=\"" << top + ph + 14
       << "\" text-anchor=\"middle\">" << excess << "</text>\n";
     ++k;
   }

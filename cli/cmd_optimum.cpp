@@ -27,6 +27,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     j["eccentricity"] = r.complete ? json(r.eccentricity) : json(nullptr);
     j["complete"] = r.complete;
     j["seconds"] = r.seconds;
+    j["engine"] = engine_name(r.engine);
     j["rank_space"] = r.rank_space;
     j["bits_per_state"] = r.bits_per_state();
     j["search_bytes"] = r.search_bytes;
@@ -51,9 +52,10 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
             << " of " << r.rank_space << " ranks\n";
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
   std::printf(
-      "  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f bits per rank\n",
-      r.seconds, format_bytes(r.search_bytes).c_str(), format_bytes(r.peak_rss).c_str(),
-      r.bits_per_state());
+      "  engine:       %s\n  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f "
+      "bits per rank\n",
+      engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
+      format_bytes(r.peak_rss).c_str(), r.bits_per_state());
   std::fflush(stdout);
   if (levels) {
     std::cout << "  levels:";

@@ -132,6 +132,7 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
         RunReport report;
       };
       std::vector<AlgResult> runs;
+      runs.reserve(optimal_algs.size() + bound_algs.size());
       for (const auto& a : optimal_algs) runs.push_back({a, true, run(fam, p, a, false)});
       for (const auto& a : bound_algs) runs.push_back({a, false, run(fam, p, a, false)});
       for (const AlgResult& ar : runs) {

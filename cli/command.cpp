@@ -63,6 +63,11 @@ void add_resources(CLI::App& cmd, CommonOptions& o) {
                  "memory budget for a search, e.g. 8G (default: 3/4 of RAM)");
   cmd.add_option("--threads", o.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(1, 1024));
+  cmd.add_option("--engine", o.engine,
+                 "search mode: auto (the fastest that applies), generic (one state at a "
+                 "time, every variant) or lattice (64 states per word, single-stack peg "
+                 "variants)")
+      ->check(CLI::IsMember({"auto", "generic", "lattice"}));
   cmd.add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
   cmd.add_flag("--trace", o.trace, "one line per BFS level on stderr (form, size, time)");
 }

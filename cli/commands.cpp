@@ -38,6 +38,13 @@ SearchOptions search_options(const CommonOptions& o) {
   s.want_path = o.moves;
   s.progress = !o.quiet;
   s.trace = o.trace;
+  if (o.engine == "generic") {
+    s.engine = EngineKind::kGeneric;
+  } else if (o.engine == "lattice") {
+    s.engine = EngineKind::kLattice;
+  } else if (o.engine != "auto" && !o.engine.empty()) {
+    throw UsageError("--engine takes auto, generic or lattice (got '" + o.engine + "')");
+  }
   return s;
 }
 

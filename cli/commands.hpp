@@ -29,8 +29,9 @@ struct CommonOptions {
   bool moves = false;
   bool quiet = false;
   bool trace = false;
-  std::string max_memory;  // "" = default budget
-  int threads = 0;         // 0 = all cores
+  std::string max_memory;       // "" = default budget
+  int threads = 0;              // 0 = all cores
+  std::string engine = "auto";  // search mode: auto, generic, lattice
 };
 
 SearchOptions search_options(const CommonOptions& o);

@@ -13,7 +13,9 @@
 #include "cli/command.hpp"
 #include "engine/bfs.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_hanoi(int argc, char** argv) {
   using hanoi::cli::CommonOptions;
   CLI::App app{
       "hanoi: exhaustive state-space search for Tower of Hanoi variants.\n"
@@ -67,4 +69,19 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+// Every failure ends in one line on stderr and a documented exit status; an exception
+// from the setup above the subcommands' own handler is still one line, exit 1.
+int main(int argc, char** argv) {
+  try {
+    return run_hanoi(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "hanoi: error: unexpected exception\n");
+  }
+  return 1;
 }

@@ -48,58 +48,10 @@
 
 #include "engine/core.hpp"
 #include "engine/memory.hpp"
+#include "engine/search_types.hpp"
 #include "engine/storage.hpp"
 
 namespace hanoi {
-
-struct SearchOptions {
-  std::uint64_t max_memory = 0;  // bytes; 0 = default_memory_budget()
-  bool want_path = false;        // keep one optimal move sequence to the goal
-  bool stop_at_goal = false;     // stop after the level where the goal first appears
-  bool progress = false;         // progress lines on stderr (at most one per 2 s)
-  bool trace = false;            // one line per level on stderr: form, size, time
-  std::size_t farthest = 0;      // describe up to this many states of the last level
-};
-
-enum class SearchOutcome { kGoalReached, kGoalUnreachable };
-
-struct SearchResult {
-  SearchOutcome outcome = SearchOutcome::kGoalUnreachable;
-  std::uint64_t optimum = 0;         // valid when the goal was reached
-  std::uint64_t states_reached = 0;  // complete only when the search was not stopped early
-  std::uint64_t eccentricity = 0;    // of the start; complete only when not stopped early
-  bool complete = true;              // false when stop_at_goal cut the search short
-  std::vector<std::uint64_t> level_sizes;
-  std::vector<Move> path;  // when want_path and the goal was reached
-  // With options.farthest: up to that many states of the last level (at distance
-  // `eccentricity` from the start), lowest ranks first, as the variant describes them.
-  std::vector<std::string> farthest;
-  Rank rank_space = 0;
-  std::uint64_t search_bytes = 0;  // bytes the search itself allocated
-  std::uint64_t peak_rss = 0;
-  double seconds = 0;
-  // Memory of the search per rank of the encoder, in bits.
-  double bits_per_state() const {
-    return rank_space == 0
-               ? 0.0
-               : 8.0 * static_cast<double>(search_bytes) / static_cast<double>(rank_space);
-  }
-};
-
-class MemoryBudgetExceeded : public std::runtime_error {
- public:
-  MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget)
-      : std::runtime_error("search needs about " + format_bytes(need) +
-                           " but the memory budget is " + format_bytes(budget) +
-                           " (raise --max-memory or lower n)"),
-        need_(need),
-        budget_(budget) {}
-  std::uint64_t need() const { return need_; }
-  std::uint64_t budget() const { return budget_; }
-
- private:
-  std::uint64_t need_, budget_;
-};
 
 // Levels larger than this many states are kept as bitmaps, smaller ones as vectors.
 // At ranks/512 a vector holds an eighth of a bitmap's bytes, and a per-level pass

@@ -36,9 +36,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/bfs.hpp"
 #include "engine/core.hpp"
 #include "engine/replay.hpp"
+#include "engine/search.hpp"
 
 namespace hanoi {
 
@@ -186,7 +186,7 @@ FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_
   SearchOptions so = options;
   so.stop_at_goal = true;
   so.want_path = false;
-  a.full = breadth_first_search(v, so);
+  a.full = search(v, so);
   if (a.full.outcome == SearchOutcome::kGoalReached) a.optimal = a.full.optimum;
   SearchOptions fo = so;
   fo.want_path = want_moves;
@@ -205,7 +205,7 @@ FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_
   if (a.optimal && !a.holds) {
     SearchOptions wo = so;
     wo.want_path = true;
-    const SearchResult w = breadth_first_search(v, wo);
+    const SearchResult w = search(v, wo);
     a.witness = w.path;
     a.non_frame_moves =
         detail::replay_frame_witness(v, a.witness, *a.optimal, scope, &a.non_frame_configurations);

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/bfs.hpp"
 #include "engine/frame.hpp"
+#include "engine/search.hpp"
 #include "engine/structure.hpp"
 #include "variants/family.hpp"
 #include "variants/replay_algorithm.hpp"
@@ -42,7 +42,7 @@ class FamilyHandle {
   Rank rank_space(const Params& p) const { return f_.make(p).num_ranks(); }
 
   SearchResult optimum(const Params& p, const SearchOptions& o) const {
-    return breadth_first_search(f_.make(p), o);
+    return search(f_.make(p), o);
   }
   RunReport run(const Params& p, std::string_view algorithm, bool record) const {
     return replay_algorithm(f_.make(p), p, find_algorithm(f_.info, p, algorithm), record);

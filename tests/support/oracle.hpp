@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/bfs.hpp"
 #include "engine/core.hpp"
+#include "engine/search.hpp"
 
 namespace hanoi::testing {
 
@@ -125,16 +125,25 @@ void expect_engine_matches_oracle(const V& v, const std::string& label) {
     ASSERT_TRUE(seen.insert(r).second) << "two states share rank " << r;
   }
 
-  SearchOptions o;
-  o.want_path = can_walk_back<V>();
-  const SearchResult got = breadth_first_search(v, o);
-  EXPECT_EQ(got.states_reached, want.states);
-  EXPECT_EQ(got.level_sizes, want.level_sizes);
-  EXPECT_EQ(got.eccentricity + 1, want.level_sizes.size());
-  ASSERT_EQ(got.outcome == SearchOutcome::kGoalReached, want.goal_distance.has_value());
-  if (want.goal_distance) {
+  // Every search mode that serves this space (engine/search.hpp) must agree.
+  std::vector<EngineKind> engines{EngineKind::kGeneric};
+  if constexpr (LatticeSpace<V>) engines.push_back(EngineKind::kLattice);
+  for (const EngineKind engine : engines) {
+    SCOPED_TRACE(std::string("engine ") + engine_name(engine));
+    SearchOptions o;
+    o.engine = engine;
+    o.want_path =
+        can_walk_back<V>() && lattice_refusal(v, SearchOptions{.want_path = true}).empty();
+    if (engine == EngineKind::kGeneric) o.want_path = can_walk_back<V>();
+    const SearchResult got = search(v, o);
+    EXPECT_EQ(got.engine, engine);
+    EXPECT_EQ(got.states_reached, want.states);
+    EXPECT_EQ(got.level_sizes, want.level_sizes);
+    EXPECT_EQ(got.eccentricity + 1, want.level_sizes.size());
+    ASSERT_EQ(got.outcome == SearchOutcome::kGoalReached, want.goal_distance.has_value());
+    if (!want.goal_distance) continue;
     EXPECT_EQ(got.optimum, *want.goal_distance);
-    if (!o.want_path) return;
+    if (!o.want_path) continue;
     // The witness must be a legal optimal solution by the rule checker's reading.
     EXPECT_EQ(got.path.size(), got.optimum);
     typename V::State s = v.start();

@@ -35,6 +35,7 @@ namespace hanoi::variants::adjacent {
 // Moves only between neighbouring pegs of the row.
 struct NeighbourMoves {
   static constexpr bool kReversible = true;
+  static constexpr bool kIgnoresBelow = true;  // the lattice engine applies
   bool allows(int, int from, int to, int) const { return from - to == 1 || to - from == 1; }
   const char* name() const { return "a disc moves only to a neighbouring peg (|from - to| = 1)"; }
 };

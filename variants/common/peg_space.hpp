@@ -40,6 +40,10 @@ class PegSpace {
  public:
   using State = PegState;
   static constexpr bool kReversible = Rule::kReversible;
+  // The word-parallel lattice engine (engine/lattice_bfs.hpp) serves this space when
+  // the rule looks only at the disc and the two pegs, never at what the disc lands
+  // on: a rule declares that with `static constexpr bool kIgnoresBelow = true;`.
+  static constexpr bool kLattice = requires { requires Rule::kIgnoresBelow; };
 
   PegSpace(int pegs, int discs, int start_peg, int goal_peg, Rule rule)
       : codec_(pegs, discs), start_peg_(start_peg), goal_peg_(goal_peg), rule_(rule) {}
@@ -54,6 +58,9 @@ class PegSpace {
   State unrank(Rank r) const { return State{codec_.unrank(r)}; }
   State start() const { return State{codec_.all_on(start_peg_)}; }
   bool is_goal(const State& s) const { return s.w == codec_.all_on(goal_peg_); }
+  // The lattice engine's view (LatticeSpace): the one goal rank, and the rule.
+  Rank goal_rank() const { return codec_.rank(codec_.all_on(goal_peg_)); }
+  bool lattice_allows(int disc, int from, int to) const { return rule_.allows(disc, from, to, 0); }
 
   template <class F>
   HANOI_ALWAYS_INLINE void for_each_successor(const State& s, F&& f) const {
@@ -174,6 +181,7 @@ class PegSpace {
 // No rule beyond the size rule (classic, reves).
 struct FreeMoves {
   static constexpr bool kReversible = true;
+  static constexpr bool kIgnoresBelow = true;
   bool allows(int, int, int, int) const { return true; }
   const char* name() const { return ""; }
 };

@@ -58,6 +58,7 @@ namespace hanoi::variants::cyclic {
 struct ClockwiseMoves {
   // A clockwise move can only be undone by two more moves, never by one.
   static constexpr bool kReversible = false;
+  static constexpr bool kIgnoresBelow = true;  // the lattice engine applies
   bool allows(int, int from, int to, int) const { return to == (from + 1) % 3; }
   const char* name() const { return "every disc moves clockwise only (0 -> 1 -> 2 -> 0)"; }
 };

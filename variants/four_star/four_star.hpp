@@ -48,6 +48,7 @@ inline constexpr int kStar = 3;
 // Every move starts or ends on the star peg.
 struct StarMoves {
   static constexpr bool kReversible = true;
+  static constexpr bool kIgnoresBelow = true;  // the lattice engine applies
   bool allows(int /*disc*/, int from, int to, int /*below*/) const {
     return from == kStar || to == kStar;
   }

@@ -184,7 +184,7 @@ std::uint64_t reversi_h_moves(int n) {
 }
 
 Family<ReversiFamily::Space> ReversiFamily::family() {
-  const auto for_codes = [](std::vector<std::string> codes) {
+  const auto for_codes = [](const std::vector<std::string>& codes) {
     return [codes](const Params& p) {
       for (const auto& x : codes)
         if (x == p.problem) return true;
