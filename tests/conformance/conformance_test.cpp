@@ -21,18 +21,12 @@
 #include <vector>
 
 #include "support/oracle.hpp"
+#include "support/registered_types.hpp"
 #include "variants/registry.hpp"
 #include "variants/replay_algorithm.hpp"
 
 namespace hanoi {
 namespace {
-
-template <class List>
-struct ToGTestTypes;
-template <class... Entries>
-struct ToGTestTypes<variants::FamilyList<Entries...>> {
-  using type = ::testing::Types<Entries...>;
-};
 
 template <class Entry>
 class Conformance : public ::testing::Test {
@@ -62,7 +56,7 @@ class Conformance : public ::testing::Test {
   }
 };
 
-using AllFamilies = ToGTestTypes<variants::Registered>::type;
+using testing::AllFamilies;
 TYPED_TEST_SUITE(Conformance, AllFamilies);
 
 TYPED_TEST(Conformance, SearchMatchesBoostGraphOracle) {

@@ -11,22 +11,16 @@
 #include <vector>
 
 #include "engine/search.hpp"
+#include "support/registered_types.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi {
 namespace {
 
-template <class List>
-struct ToGTestTypes;
-template <class... Entries>
-struct ToGTestTypes<variants::FamilyList<Entries...>> {
-  using type = ::testing::Types<Entries...>;
-};
-
 template <class Entry>
 class Lattice : public ::testing::Test {};
 
-using AllFamilies = ToGTestTypes<variants::Registered>::type;
+using testing::AllFamilies;
 TYPED_TEST_SUITE(Lattice, AllFamilies);
 
 constexpr Rank kMaxRanks = Rank{1} << 22;

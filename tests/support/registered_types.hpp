@@ -1,0 +1,20 @@
+// Every registered family (variants/registry.hpp) as a GoogleTest type list, for the
+// typed suites that run on each of them (tests/conformance/).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "variants/registry.hpp"
+
+namespace hanoi::testing {
+
+template <class List>
+struct ToGTestTypes;
+template <class... Entries>
+struct ToGTestTypes<variants::FamilyList<Entries...>> {
+  using type = ::testing::Types<Entries...>;
+};
+
+using AllFamilies = ToGTestTypes<variants::Registered>::type;
+
+}  // namespace hanoi::testing
