@@ -31,9 +31,17 @@ FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o
 // analysis_structure.cpp: the exact number of optimal solutions, and the all-pairs
 // summary.
 SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOptions& o);
-AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p);
+// A space of orbits (kOrbitQuotient: reves-sym) is refused: its pairs would be orbits.
+AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 
 // analysis_run.cpp: a named algorithm through the rule checker.
-RunReport run(const FamilyInfo& f, const Params& p, std::string_view algorithm, bool record);
+RunReport run(const FamilyInfo& f, const Params& p, std::string_view algorithm,
+              const RunOptions& o = {});
+
+// What each analysis needs in memory at its peak, before it starts (batches check
+// every cell against the budget before the first search).
+std::uint64_t search_need(const FamilyInfo& f, const Params& p, const SearchOptions& o);
+std::uint64_t frame_need(const FamilyInfo& f, const Params& p, const SearchOptions& o);
+std::uint64_t count_need(const FamilyInfo& f, const Params& p);
 
 }  // namespace hanoi::cli

@@ -15,4 +15,15 @@ FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o
   });
 }
 
+std::uint64_t frame_need(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
+  return variants::visit_family(f, p, [&](const auto&, const auto& space) -> std::uint64_t {
+    using Space = std::decay_t<decltype(space)>;
+    if constexpr (!HasDiscPegs<Space>) {
+      throw UsageError(f.name + " has no single largest disc: the Frame hypothesis does not apply");
+    } else {
+      return estimate_frame(space, o, false);
+    }
+  });
+}
+
 }  // namespace hanoi::cli

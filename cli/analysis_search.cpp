@@ -26,4 +26,14 @@ Rank rank_space(const FamilyInfo& f, const Params& p) {
       f, p, [](const auto&, const auto& space) -> Rank { return space.num_ranks(); });
 }
 
+std::uint64_t search_need(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
+  return variants::visit_family(f, p, [&](const auto&, const auto& space) -> std::uint64_t {
+    try {
+      return estimate_search(space, o);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(f.name + ": " + e.what());
+    }
+  });
+}
+
 }  // namespace hanoi::cli

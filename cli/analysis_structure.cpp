@@ -18,14 +18,24 @@ SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOp
   });
 }
 
-AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p) {
+AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
   return variants::visit_family(f, p, [&](const auto&, const auto& space) -> AllPairsSummary {
+    using Space = std::decay_t<decltype(space)>;
+    if constexpr (requires { Space::kOrbitQuotient; }) {
+      throw UsageError(f.name +
+                       ": --all-pairs would count paths between orbits of states, not between "
+                       "states (use the variant without symmetry)");
+    }
     try {
-      return all_pairs_summary(space);
+      return all_pairs_summary(space, o);
     } catch (const std::length_error& e) {
       throw UsageError(f.name + " n=" + std::to_string(p.n) + ": " + e.what() + " (lower n)");
     }
   });
+}
+
+std::uint64_t count_need(const FamilyInfo& f, const Params& p) {
+  return estimate_count_bytes(rank_space(f, p));
 }
 
 }  // namespace hanoi::cli

@@ -1,28 +1,57 @@
 #include "cli/batch.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "cli/interrupt.hpp"
 #include "cli/provenance.hpp"
+#include "engine/search_types.hpp"
 #include "variants/family.hpp"
 
 namespace hanoi::cli {
 
 BatchFile read_batch_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError("batch " + path + " is a directory; name a batch file (TOML), e.g. " +
+                     "experiments/default.toml");
+  if (!std::filesystem::exists(path, ec)) throw UsageError("batch " + path + " does not exist");
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw UsageError("cannot read batch " + path);
+  return parse_batch_text(text.str(), path);
+}
+
+BatchFile parse_batch_text(std::string_view text, const std::string& path) {
   BatchFile b;
   b.path = path;
   try {
-    b.doc = toml::parse_file(path);
+    b.doc = toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     std::ostringstream msg;
     msg << "cannot read batch " << path << ": " << e.description() << " (line "
         << e.source().begin.line << ")";
     throw UsageError(msg.str());
   }
-  b.title = b.doc["title"].value_or(std::filesystem::path(path).stem().string());
-  b.kind = b.doc["kind"].value_or(std::string("verify"));
+  for (const auto& [key, node] : b.doc) {
+    (void)node;
+    if (key != "title" && key != "kind" && key != "row")
+      throw UsageError("batch " + path + ": unknown key '" + std::string(key.str()) +
+                       "' (a batch has title, kind and [[row]] tables)");
+  }
+  const std::string where = "batch " + path;
+  b.title = optional_string(b.doc, "title", where);
+  if (b.title.empty()) b.title = std::filesystem::path(path).stem().string();
+  b.kind = optional_string(b.doc, "kind", where);
+  if (b.kind.empty()) b.kind = "verify";
   const toml::array* rows = b.doc["row"].as_array();
   if (rows == nullptr || rows->empty())
     throw UsageError("batch " + path + " has no [[row]] tables");
@@ -55,23 +84,46 @@ std::int64_t optional_int(const toml::table& t, const char* key, const std::stri
   return *v;
 }
 
+void check_row_keys(const toml::table& t, const std::string& where,
+                    std::initializer_list<const char*> extra) {
+  static constexpr const char* kCommon[] = {"variant", "n", "pegs", "problem", "note"};
+  for (const auto& [key, node] : t) {
+    (void)node;
+    bool known = false;
+    for (const char* k : kCommon) known = known || key == k;
+    for (const char* k : extra) known = known || key == k;
+    if (known) continue;
+    std::string names;
+    for (const char* k : kCommon) names += std::string(names.empty() ? "" : ", ") + k;
+    for (const char* k : extra) names += std::string(", ") + k;
+    throw UsageError(where + ": unknown key '" + std::string(key.str()) +
+                     "' (this kind of row takes " + names + ")");
+  }
+}
+
 RowCommon read_row_common(const toml::table& t, const std::string& where) {
   RowCommon r;
   r.where = where;
   r.variant = optional_string(t, "variant", where);
   if (r.variant.empty()) throw UsageError(where + ": 'variant' is required");
   r.problem = optional_string(t, "problem", where);
-  r.pegs = static_cast<int>(optional_int(t, "pegs", where, 0, 0));
+  // An explicit pegs is used or refused, never replaced by the default.
+  r.pegs = static_cast<int>(optional_int(t, "pegs", where, 0, 1));
+  if (t.contains("problem") && r.problem.empty())
+    throw UsageError(where + ": 'problem' is empty (leave the key out for the default)");
   r.note = optional_string(t, "note", where);
-  if (auto single = t["n"].value<std::int64_t>()) {
+  auto in_range = [](std::int64_t v) { return v >= 0 && v <= 1000000; };
+  if (auto single = t["n"].value_exact<std::int64_t>(); single && in_range(*single)) {
     r.n_lo = r.n_hi = static_cast<int>(*single);
-  } else if (const toml::array* range = t["n"].as_array(); range != nullptr && range->size() == 2 &&
-                                                           range->get(0)->value<std::int64_t>() &&
-                                                           range->get(1)->value<std::int64_t>()) {
-    r.n_lo = static_cast<int>(*range->get(0)->value<std::int64_t>());
-    r.n_hi = static_cast<int>(*range->get(1)->value<std::int64_t>());
+  } else if (const toml::array* range = t["n"].as_array();
+             range != nullptr && range->size() == 2 && range->get(0)->value_exact<std::int64_t>() &&
+             range->get(1)->value_exact<std::int64_t>() &&
+             in_range(*range->get(0)->value_exact<std::int64_t>()) &&
+             in_range(*range->get(1)->value_exact<std::int64_t>())) {
+    r.n_lo = static_cast<int>(*range->get(0)->value_exact<std::int64_t>());
+    r.n_hi = static_cast<int>(*range->get(1)->value_exact<std::int64_t>());
   } else {
-    throw UsageError(where + ": 'n' must be a number or [first, last]");
+    throw UsageError(where + ": 'n' must be a whole number or [first, last]");
   }
   if (r.n_lo > r.n_hi) throw UsageError(where + ": empty n range");
   return r;
@@ -93,46 +145,172 @@ std::vector<std::string> string_list(const toml::table& t, const char* key,
 }
 
 std::filesystem::path prepare_out_dir(const std::string& out_dir) {
+  if (out_dir.empty()) throw UsageError("--out is empty (name a directory)");
   std::filesystem::path dir(out_dir);
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir))
     throw UsageError("--out " + out_dir + " is not a directory that can be created (" +
                      (ec ? ec.message() : std::string("a file is in the way")) + ")");
+  // Found now, before any search, not after the whole batch.
+  const std::filesystem::path probe =
+      dir / (".hanoi-write-test-" + std::to_string(static_cast<long>(getpid())));
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0)
+    throw UsageError("--out " + out_dir + " is not writable (" + std::strerror(errno) + ")");
+  ::close(fd);
+  std::filesystem::remove(probe, ec);
   return dir;
+}
+
+void write_file_atomic(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path tmp =
+      path.string() + ".tmp" + std::to_string(static_cast<long>(getpid()));
+  auto fail = [&](const char* what) {
+    const std::string why = std::strerror(errno);
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    throw OutputError(std::string("cannot write ") + path.string() + " (" + what + ": " + why +
+                      ")");
+  };
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) fail("open");
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      ::close(fd);
+      fail("write");
+    }
+    done += static_cast<std::size_t>(w);
+  }
+  if (::fsync(fd) != 0) {
+    ::close(fd);
+    fail("fsync");
+  }
+  if (::close(fd) != 0) fail("close");
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("rename");
+}
+
+// --- The journal -------------------------------------------------------------
+
+CellJournal::CellJournal(const std::filesystem::path& dir, const std::string& batch_path,
+                         const std::string& kind, bool fresh, bool quiet)
+    : path_(dir / (std::filesystem::path(batch_path).stem().string() + ".journal")),
+      kind_(kind),
+      commit_(git_commit()),
+      quiet_(quiet) {
+  std::error_code ec;
+  if (fresh) {
+    std::filesystem::remove(path_, ec);
+    return;
+  }
+  std::ifstream in(path_);
+  std::string line;
+  int torn = 0;
+  while (std::getline(in, line)) {
+    // A line cut by a kill (or edited) is skipped: its cell is computed again.
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("key") || !j["key"].is_string() ||
+        !j.contains("cell") || !j["cell"].is_object()) {
+      ++torn;
+      continue;
+    }
+    done_[j["key"].get<std::string>()] = j["cell"];
+  }
+  if (torn > 0 && !quiet_)
+    std::fprintf(stderr, "[batch] %s: %d unreadable line(s) skipped (cut by a kill?)\n",
+                 path_.c_str(), torn);
+}
+
+std::string CellJournal::key(const RowCommon& row, int n) const {
+  // The row without `n` (the cell's own n is in the key; a widened range reuses
+  // its cells) and without `note` (it changes no number).
+  std::ostringstream t;
+  if (row.table != nullptr) {
+    toml::table keyed = *row.table;
+    keyed.erase("n");
+    keyed.erase("note");
+    t << toml::toml_formatter(keyed);
+  }
+  return "commit " + commit_ + "; kind " + kind_ + "; n " + std::to_string(n) + "; row " + t.str();
+}
+
+nlohmann::json CellJournal::cell(const RowCommon& row, int n,
+                                 const std::function<nlohmann::json()>& compute) {
+  const std::string k = key(row, n);
+  if (auto it = done_.find(k); it != done_.end()) {
+    ++reused_;
+    nlohmann::json c = it->second;
+    c["reused"] = true;
+    return c;
+  }
+  if (interrupted()) throw BatchInterrupted{};
+  nlohmann::json c;
+  try {
+    c = compute();
+  } catch (const SearchCancelled&) {
+    throw BatchInterrupted{};
+  }
+  ++computed_;
+  if (c.value("journal", true)) {
+    const std::string line = nlohmann::json{{"key", k}, {"cell", c}}.dump() + "\n";
+    // Appended and synced cell by cell: a kill loses at most the cell under way.
+    const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    bool ok = fd >= 0 && ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    if (fd >= 0) ok = ::fsync(fd) == 0 && ok;
+    if (fd >= 0) ok = ::close(fd) == 0 && ok;
+    if (!ok) throw OutputError("cannot write to the journal " + path_.string());
+    done_[k] = c;
+  }
+  return c;
+}
+
+std::string CellJournal::summary_note() const {
+  if (reused_ == 0) return "";
+  return " " + std::to_string(reused_) + " cells were taken from " + path_.string() +
+         " (finished earlier by this commit; `--fresh` recomputes them).";
 }
 
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t) {
   char wall_text[32];
   std::snprintf(wall_text, sizeof wall_text, "%.1f", t.wall_seconds);
+  const std::string commit = git_commit(), date = utc_now(), machine = machine_description();
+  const std::string title =
+      t.partial ? t.title + " (PARTIAL: interrupted; only the cells finished so far)" : t.title;
   std::ostringstream head;
-  head << "# " << t.title << "\n\n"
+  head << "# " << title << "\n\n"
        << "Produced by `" << t.command_line << "`  \n"
-       << "Commit " << git_commit() << ", " << utc_now() << "  \n"
-       << "Machine: " << machine_description() << "  \n"
-       << "Wall time: " << wall_text << " s.  " << t.summary << "\n\n"
+       << "Commit " << commit << ", " << date << "  \n"
+       << "Machine: " << machine << "  \n"
+       << "Wall time: " << wall_text << " s.  " << t.summary << t.journal_note << "\n\n"
        << t.legend << "\n";
   const std::string markdown = head.str() + t.body;
   std::cout << markdown;
 
   const std::string stem = std::filesystem::path(batch_path).stem().string();
-  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv");
-  auto write_file = [](const std::filesystem::path& path, const std::string& text) {
-    std::ofstream out(path);
-    out << text;
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-  };
-  write_file(md_path, markdown);
-  write_file(csv_path, "# " + t.command_line + "; commit " + git_commit() + "; " + utc_now() +
-                           "; " + machine_description() + "; wall " + wall_text + " s\n" + t.csv);
-  std::fprintf(stderr, "[batch] wrote %s and %s\n", md_path.c_str(), csv_path.c_str());
+  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv"),
+                              meta_path = dir / (stem + ".meta.json");
+  write_file_atomic(md_path, markdown);
+  write_file_atomic(csv_path, t.csv);
+  const nlohmann::json meta = {
+      {"title", t.title},     {"command", t.command_line}, {"commit", commit},
+      {"date", date},         {"machine", machine},        {"wall_seconds", t.wall_seconds},
+      {"summary", t.summary}, {"partial", t.partial},      {"table", csv_path.filename().string()}};
+  write_file_atomic(meta_path, meta.dump(2) + "\n");
+  std::fprintf(stderr, "[batch] wrote %s, %s and %s\n", md_path.c_str(), csv_path.c_str(),
+               meta_path.c_str());
 }
 
 int finish_batch(const std::filesystem::path& dir, const std::string& batch_path,
                  const TableOutput& t, int unexpected, int too_big) {
   write_batch_tables(dir, batch_path, t);
+  if (t.partial) {
+    std::fprintf(stderr, "hanoi: error: interrupted; the tables hold the cells finished so far\n");
+    return interrupted_exit_status();
+  }
   if (unexpected > 0) return 1;
   if (too_big > 0) return 3;
   return 0;

@@ -1,17 +1,32 @@
 // What every batch kind shares: reading the TOML file and its rows' common keys,
-// preparing the output directory, and writing the tables with their provenance
-// header (command, commit, date, machine, wall time).
+// preparing the output directory, the journal of finished cells, and writing the
+// tables with their provenance (command, commit, date, machine, wall time).
 //
 // A batch file has a `title`, an optional `kind` ("verify", the default; "frame";
-// "structure") and [[row]] tables.  Every row names a variant, an n (a number or
-// an inclusive [first, last] range) and optionally pegs, problem and a note; each
-// kind reads its own further keys (verify.cpp, study.cpp).
+// "structure"; "compare") and [[row]] tables.  Every row names a variant, an n (a
+// number or an inclusive [first, last] range) and optionally pegs, problem and a
+// note; each kind names its own further keys, and any other key is an error (a
+// typo must not drop a claim silently).
+//
+// Nothing is lost: each finished cell (one row at one n) is appended to
+// OUT/<stem>.journal with its row, n and the program's commit, and a rerun of the
+// batch by the same commit takes finished cells from there (`--fresh` ignores it).
+// SIGINT/SIGTERM stop the batch at the next cell or search level; the tables of
+// the cells finished so far are written, marked partial.  Tables are written to a
+// temporary file and renamed into place, so a table on disk is always whole.
 #pragma once
 
 #include <toml++/toml.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <initializer_list>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hanoi::cli {
@@ -27,23 +42,37 @@ struct BatchFile {
 struct RowCommon {
   std::string variant, problem, note;
   int pegs = 0, n_lo = 0, n_hi = 0;
-  std::string where;  // "FILE row K", for error messages
+  std::string where;                   // "FILE row K", for error messages
+  const toml::table* table = nullptr;  // the row as written (the journal's key)
 };
 
-// Throws UsageError (one line) for an unreadable file, a syntax error or no rows.
+// Throws UsageError (one line) for an unreadable file, a syntax error, an unknown
+// top-level key or no rows.
 BatchFile read_batch_file(const std::string& path);
+// The same from the file's text (`path` names it in messages); the fuzz target's
+// entry point (tests/fuzz/fuzz_batch.cpp).
+BatchFile parse_batch_text(std::string_view text, const std::string& path);
 RowCommon read_row_common(const toml::table& t, const std::string& where);
 
-// Every row of the batch as a `Row` (a RowCommon with the kind's own keys):
-// the common keys first, then `read_extra(row, table)` reads and checks the rest.
+// Throws UsageError naming the row and the key when `t` has a key that is neither
+// a common row key nor one of `extra`.
+void check_row_keys(const toml::table& t, const std::string& where,
+                    std::initializer_list<const char*> extra);
+
+// Every row of the batch as a `Row` (a RowCommon with the kind's own keys): the
+// keys are checked against the common ones and `extra`, the common keys are read,
+// then `read_extra(row, table)` reads and checks the rest.
 template <class Row, class ReadExtra>
-std::vector<Row> read_rows(const BatchFile& batch, ReadExtra&& read_extra) {
+std::vector<Row> read_rows(const BatchFile& batch, std::initializer_list<const char*> extra,
+                           ReadExtra&& read_extra) {
   std::vector<Row> rows;
   int index = 0;
   for (const toml::table* t : batch.rows) {
     Row r;
-    static_cast<RowCommon&>(r) =
-        read_row_common(*t, batch.path + " row " + std::to_string(++index));
+    const std::string where = batch.path + " row " + std::to_string(++index);
+    check_row_keys(*t, where, extra);
+    static_cast<RowCommon&>(r) = read_row_common(*t, where);
+    r.table = t;
     read_extra(r, *t);
     rows.push_back(std::move(r));
   }
@@ -56,26 +85,73 @@ std::string optional_string(const toml::table& t, const char* key, const std::st
 std::int64_t optional_int(const toml::table& t, const char* key, const std::string& where,
                           std::int64_t fallback, std::int64_t min);
 
-// Creates the directory (and parents) or throws UsageError.
+// Creates the directory (and parents) and checks that a file can be written in
+// it, or throws UsageError.
 std::filesystem::path prepare_out_dir(const std::string& out_dir);
 
+// A file that could not be written (a full disk, a closed stdout): exit status 4.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Writes `text` to `path` through a temporary file in the same directory, renamed
+// into place once it is complete; throws OutputError on any write error.
+void write_file_atomic(const std::filesystem::path& path, const std::string& text);
+
+// A batch stopped by SIGINT/SIGTERM (cli/interrupt.hpp).
+struct BatchInterrupted {};
+
+// The cells of one batch run: each from the journal when this commit finished it
+// before, else computed and appended to the journal.
+class CellJournal {
+ public:
+  // OUT/<batch stem>.journal; `fresh` starts it empty.
+  CellJournal(const std::filesystem::path& dir, const std::string& batch_path,
+              const std::string& kind, bool fresh, bool quiet);
+  CellJournal(const CellJournal&) = delete;
+  CellJournal& operator=(const CellJournal&) = delete;
+
+  // The record of row `row` at `n`: journaled, or `compute()` (a JSON object; a
+  // record with "journal": false is not journaled, e.g. a cell that did not fit the
+  // budget).  Throws BatchInterrupted when a signal has arrived (before computing
+  // or from inside a search).
+  nlohmann::json cell(const RowCommon& row, int n, const std::function<nlohmann::json()>& compute);
+
+  int reused() const { return reused_; }
+  int computed() const { return computed_; }
+  // ", 3 cells reused from OUT/x.journal", or "".
+  std::string summary_note() const;
+
+ private:
+  std::string key(const RowCommon& row, int n) const;
+  std::filesystem::path path_;
+  std::string kind_, commit_;
+  bool quiet_ = false;
+  std::map<std::string, nlohmann::json> done_;
+  int reused_ = 0, computed_ = 0;
+};
 struct TableOutput {
   std::string title;
   std::string command_line;
   double wall_seconds = 0;
-  std::string summary;  // one line after the wall time, e.g. "42 cells: 42 ok"
-  std::string legend;   // what the columns mean
-  std::string body;     // the Markdown sections
-  std::string csv;      // header row and rows
+  std::string summary;       // one line after the wall time, e.g. "42 cells: 42 ok"
+  std::string legend;        // what the columns mean
+  std::string body;          // the Markdown sections
+  std::string csv;           // header row and rows
+  bool partial = false;      // interrupted: only the cells finished so far
+  std::string journal_note;  // from CellJournal::summary_note
 };
 
-// Writes OUT/<batch stem>.md and .csv (the CSV's first line is a '#' comment with
-// the provenance), prints the Markdown on stdout and the paths on stderr.
+// Writes OUT/<batch stem>.md (headed by the provenance), .csv (plain RFC 4180: a
+// header row, then the rows) and .meta.json (the provenance for scripts), each
+// whole or not at all; prints the Markdown on stdout and the paths on stderr.
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t);
 
-// Writes the tables, then gives the batch's exit status: 1 when a claim was
-// contradicted, 3 when a cell did not fit the memory budget, 0 otherwise.
+// Writes the tables, then gives the batch's exit status: 128 + the signal's number
+// when interrupted, 1 when a claim was contradicted, 3 when a cell did not fit the
+// memory budget, 0 otherwise.
 int finish_batch(const std::filesystem::path& dir, const std::string& batch_path,
                  const TableOutput& t, int unexpected, int too_big);
 

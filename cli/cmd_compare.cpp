@@ -237,90 +237,114 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
     std::string algorithm, expect;
     int target = -1;
   };
-  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
-    r.algorithm = optional_string(t, "algorithm", r.where);
-    if (r.algorithm.empty()) throw UsageError(r.where + ": a compare row needs 'algorithm'");
-    r.expect = optional_string(t, "expect", r.where);
-    if (!r.expect.empty() && r.expect != "optimal")
-      throw UsageError(r.where + ": 'expect' must be \"optimal\"");
-    r.target = static_cast<int>(optional_int(t, "target", r.where, -1, 0));
-    const FamilyInfo& fam = instance_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      Params p{n, r.pegs, r.problem};
-      p.target = r.target;
-      find_algorithm(fam, normalize(fam, p), r.algorithm);
-    }
-  });
+  const std::vector<Row> rows =
+      read_rows<Row>(batch, {"algorithm", "expect", "target"}, [](Row& r, const toml::table& t) {
+        r.algorithm = optional_string(t, "algorithm", r.where);
+        if (r.algorithm.empty()) throw UsageError(r.where + ": a compare row needs 'algorithm'");
+        r.expect = optional_string(t, "expect", r.where);
+        if (!r.expect.empty() && r.expect != "optimal")
+          throw UsageError(r.where + ": 'expect' must be \"optimal\"");
+        r.target = static_cast<int>(optional_int(t, "target", r.where, -1, 0));
+        const FamilyInfo& fam = instance_family(r.variant);
+        for (int n = r.n_lo; n <= r.n_hi; ++n) {
+          Params p{n, r.pegs, r.problem};
+          p.target = r.target;
+          find_algorithm(fam, normalize(fam, p), r.algorithm);
+        }
+      });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
+  CellJournal journal(dir, batch.path, "compare", o.fresh, o.quiet);
   std::ostringstream md, csv;
   csv << "variant,problem,target,algorithm,n,instances,optimal_instances,mean_optimum,"
          "mean_algorithm,mean_excess,max_excess,max_ratio,worst,worst_optimum,worst_algorithm,"
          "hardest,max_optimum,histogram,seconds,verdict\n";
   int cells = 0, unexpected = 0, row_index = 0;
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    Params first{r.n_lo, r.pegs, r.problem};
-    first.target = r.target;
-    first = normalize(fam, first);
-    md << "\n## " << fam.name << " `" << r.algorithm << "` against the optimum — problem `"
-       << first.problem << "`, target peg " << first.target << "\n\n";
-    if (!r.note.empty()) md << r.note << "\n\n";
-    if (!r.expect.empty()) md << "Claim: " << r.algorithm << " is optimal on every instance.\n\n";
-    RowSeries series;
-    series.title = fam.name + " " + r.algorithm + " against the optimum, target peg " +
-                   std::to_string(first.target);
-    series.algorithm = r.algorithm;
-    md << "| n | instances | solved optimally | mean optimum | mean " << r.algorithm
-       << " | max excess | max ratio | worst instance | hardest instance (optimum) | s | verdict "
-          "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      ++cells;
-      Params p{n, r.pegs, r.problem};
-      p.target = r.target;
-      p = normalize(fam, p);
-      const InstanceFamilyReport rep = fam.compare_instances(
-          p, r.algorithm, with_progress(o.quiet, fam.name + " n=" + std::to_string(n)));
-      series.n.push_back(n);
-      series.mean_optimum.push_back(rep.mean_optimum);
-      series.mean_algorithm.push_back(rep.mean_algorithm);
-      series.last_histogram = rep.histogram;
-      series.last_instances = rep.instances;
-      const bool all_optimal = rep.optimal_instances == rep.instances;
-      std::string verdict =
-          all_optimal ? "optimal on every instance"
-                      : std::to_string(rep.instances - rep.optimal_instances) + " instances beaten";
-      if (!r.expect.empty() && !all_optimal) {
-        verdict = "MISMATCH: " + verdict;
-        ++unexpected;
+  bool partial = false;
+  try {
+    for (const Row& r : rows) {
+      const FamilyInfo& fam = variants::find_family(r.variant);
+      Params first{r.n_lo, r.pegs, r.problem};
+      first.target = r.target;
+      first = normalize(fam, first);
+      md << "\n## " << fam.name << " `" << r.algorithm << "` against the optimum — problem `"
+         << first.problem << "`, target peg " << first.target << "\n\n";
+      if (!r.note.empty()) md << r.note << "\n\n";
+      if (!r.expect.empty()) md << "Claim: " << r.algorithm << " is optimal on every instance.\n\n";
+      RowSeries series;
+      series.title = fam.name + " " + r.algorithm + " against the optimum, target peg " +
+                     std::to_string(first.target);
+      series.algorithm = r.algorithm;
+      md << "| n | instances | solved optimally | mean optimum | mean " << r.algorithm
+         << " | max excess | max ratio | worst instance | hardest instance (optimum) | s | verdict "
+            "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
+      for (int n = r.n_lo; n <= r.n_hi; ++n) {
+        const nlohmann::json c = journal.cell(r, n, [&] {
+          Params p{n, r.pegs, r.problem};
+          p.target = r.target;
+          p = normalize(fam, p);
+          const InstanceFamilyReport rep = fam.compare_instances(
+              p, r.algorithm, with_progress(o.quiet, fam.name + " n=" + std::to_string(n)));
+          const bool all_optimal = rep.optimal_instances == rep.instances;
+          std::string verdict =
+              all_optimal
+                  ? "optimal on every instance"
+                  : std::to_string(rep.instances - rep.optimal_instances) + " instances beaten";
+          int mismatch = 0;
+          if (!r.expect.empty() && !all_optimal) {
+            verdict = "MISMATCH: " + verdict;
+            mismatch = 1;
+          }
+          const std::string worst =
+              rep.max_excess == 0 ? "—"
+                                  : "`" + rep.worst + "` (" + std::to_string(rep.worst_optimum) +
+                                        " vs " + std::to_string(rep.worst_algorithm) + ")";
+          std::ostringstream line, row_csv;
+          line << "| " << n << " | " << rep.instances << " | " << rep.optimal_instances << " | "
+               << fixed(rep.mean_optimum, 4) << " | " << fixed(rep.mean_algorithm, 4) << " | "
+               << rep.max_excess << " | " << fixed(rep.max_ratio, 4) << " | " << worst << " | `"
+               << rep.hardest << "` (" << rep.max_optimum << ") | " << fixed(rep.seconds, 2)
+               << " | " << verdict << " |\n";
+          row_csv << fam.name << "," << p.problem << "," << p.target << "," << r.algorithm << ","
+                  << n << "," << rep.instances << "," << rep.optimal_instances << ","
+                  << fixed(rep.mean_optimum, 6) << "," << fixed(rep.mean_algorithm, 6) << ","
+                  << fixed(rep.mean_excess, 6) << "," << rep.max_excess << ","
+                  << fixed(rep.max_ratio, 6) << "," << csv_escape(rep.worst) << ","
+                  << rep.worst_optimum << "," << rep.worst_algorithm << ","
+                  << csv_escape(rep.hardest) << "," << rep.max_optimum << ","
+                  << csv_escape(histogram_text(rep.histogram)) << "," << fixed(rep.seconds, 3)
+                  << "," << csv_escape(verdict) << "\n";
+          char log[256];
+          std::snprintf(log, sizeof log, "%s n=%d: %s in %.1f s", fam.name.c_str(), n,
+                        verdict.c_str(), rep.seconds);
+          return nlohmann::json{{"md", line.str()},
+                                {"csv", row_csv.str()},
+                                {"unexpected", mismatch},
+                                {"log", log},
+                                {"mean_optimum", rep.mean_optimum},
+                                {"mean_algorithm", rep.mean_algorithm},
+                                {"histogram", rep.histogram},
+                                {"instances", rep.instances}};
+        });
+        ++cells;
+        series.n.push_back(n);
+        series.mean_optimum.push_back(c["mean_optimum"].get<double>());
+        series.mean_algorithm.push_back(c["mean_algorithm"].get<double>());
+        series.last_histogram = c["histogram"].get<std::map<std::uint64_t, std::uint64_t>>();
+        series.last_instances = c["instances"].get<std::uint64_t>();
+        unexpected += c["unexpected"].get<int>();
+        md << c["md"].get<std::string>();
+        csv << c["csv"].get<std::string>();
+        if (!o.quiet)
+          std::fprintf(stderr, "[compare] %s%s\n", c["log"].get<std::string>().c_str(),
+                       c.contains("reused") ? " (from the journal)" : "");
       }
-      const std::string worst = rep.max_excess == 0
-                                    ? "—"
-                                    : "`" + rep.worst + "` (" + std::to_string(rep.worst_optimum) +
-                                          " vs " + std::to_string(rep.worst_algorithm) + ")";
-      md << "| " << n << " | " << rep.instances << " | " << rep.optimal_instances << " | "
-         << fixed(rep.mean_optimum, 4) << " | " << fixed(rep.mean_algorithm, 4) << " | "
-         << rep.max_excess << " | " << fixed(rep.max_ratio, 4) << " | " << worst << " | `"
-         << rep.hardest << "` (" << rep.max_optimum << ") | " << fixed(rep.seconds, 2) << " | "
-         << verdict << " |\n";
-      csv << fam.name << "," << p.problem << "," << p.target << "," << r.algorithm << "," << n
-          << "," << rep.instances << "," << rep.optimal_instances << ","
-          << fixed(rep.mean_optimum, 6) << "," << fixed(rep.mean_algorithm, 6) << ","
-          << fixed(rep.mean_excess, 6) << "," << rep.max_excess << "," << fixed(rep.max_ratio, 6)
-          << "," << csv_escape(rep.worst) << "," << rep.worst_optimum << "," << rep.worst_algorithm
-          << "," << csv_escape(rep.hardest) << "," << rep.max_optimum << ","
-          << csv_escape(histogram_text(rep.histogram)) << "," << fixed(rep.seconds, 3) << ","
-          << csv_escape(verdict) << "\n";
-      if (!o.quiet)
-        std::fprintf(stderr, "[compare] %s n=%d: %s in %.1f s\n", fam.name.c_str(), n,
-                     verdict.c_str(), rep.seconds);
+      const std::string stem = std::filesystem::path(batch.path).stem().string();
+      const std::string svg_name = stem + "_row" + std::to_string(++row_index) + ".svg";
+      write_file_atomic(dir / svg_name, row_svg(series));
+      md << "\n![" << series.title << "](" << svg_name << ")\n";
     }
-    const std::string stem = std::filesystem::path(batch.path).stem().string();
-    const std::string svg_name = stem + "_row" + std::to_string(++row_index) + ".svg";
-    std::ofstream svg(dir / svg_name);
-    svg << row_svg(series);
-    svg.close();
-    if (!svg) throw std::runtime_error("writing " + (dir / svg_name).string() + " failed");
-    md << "\n![" << series.title << "](" << svg_name << ")\n";
+  } catch (const BatchInterrupted&) {
+    partial = true;
   }
   TableOutput out;
   out.title = batch.title;
@@ -337,6 +361,8 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
       "`hanoi optimum`; the CSV's `histogram` lists excess:instances.";
   out.body = md.str();
   out.csv = csv.str();
+  out.partial = partial;
+  out.journal_note = journal.summary_note();
   return finish_batch(dir, batch.path, out, unexpected, 0);
 }
 

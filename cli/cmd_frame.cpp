@@ -105,96 +105,137 @@ int frame_command(const CommonOptions& o, bool every_disc) {
   return 0;
 }
 
+struct FrameRow : RowCommon {
+  std::string expect;
+  FrameScope scope = FrameScope::kLargestDisc;
+};
+
+// One cell of a frame batch: the Markdown and CSV rows, the counts, the progress
+// line and, where the hypothesis fails with a witness, the section that shows it.
+nlohmann::json frame_cell(const FamilyInfo& fam, const FrameRow& r, int n,
+                          const SearchOptions& so) {
+  const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+  const auto formula = closed_form_of(fam, p);
+  const std::string formula_text = formula ? std::to_string(*formula) : "—";
+  FrameAnalysis a;
+  std::string verdict;
+  int failures = 0, unexpected = 0, too_big = 0;
+  try {
+    a = frame(fam, p, so, false, r.scope);
+    verdict = frame_verdict(a);
+    if (!a.holds) ++failures;
+    if (!r.expect.empty() && (r.expect == "holds") != a.holds) {
+      verdict = "MISMATCH: claimed to " + std::string(r.expect == "holds" ? "hold" : "fail") +
+                "; " + verdict;
+      ++unexpected;
+    }
+  } catch (const MemoryBudgetExceeded& e) {
+    ++too_big;
+    verdict = std::string("does not fit: ") + e.what();
+  }
+  std::ostringstream md, csv, failure;
+  md << "| " << n << " | " << opt_text(a.optimal, "—") << " | " << opt_text(a.frame_optimal, "—")
+     << " | " << gap_text(a) << " | " << formula_text << " | " << seconds_text(a.seconds) << " | "
+     << verdict << " |\n";
+  csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << "," << opt_text(a.optimal, "")
+      << "," << opt_text(a.frame_optimal, "") << "," << gap_text(a) << ","
+      << (formula ? formula_text : "") << "," << (a.holds ? "yes" : "no") << ","
+      << a.non_frame_moves.size() << "," << seconds_text(a.seconds) << "," << csv_escape(verdict)
+      << "\n";
+  if (!a.holds && !a.witness.empty()) {
+    failure << "\nSmallest n where the hypothesis fails here: **n = " << n << "**, optimum "
+            << *a.optimal << " against " << opt_text(a.frame_optimal, "none")
+            << " for the best Frame-type solution.  Witness: an optimal solution of "
+            << a.witness.size() << " moves (replayed by the rule checker); its "
+            << (r.scope == FrameScope::kEveryDisc ? "" : "largest-disc ") << "moves "
+            << "that are not of Frame type:\n\n";
+    for (const std::string& line : non_frame_lines(a)) failure << "- " << line << "\n";
+    failure << "\nMoves (disc:from->to): `" << format_moves(a.witness) << "`\n";
+  }
+  char log[512];
+  std::snprintf(log, sizeof log, "%s pegs=%d %s n=%d: optimum %s, Frame-type %s, ",
+                fam.name.c_str(), p.pegs, p.problem.c_str(), n, opt_text(a.optimal, "-").c_str(),
+                opt_text(a.frame_optimal, "-").c_str());
+  return nlohmann::json{
+      {"md", md.str()},
+      {"csv", csv.str()},
+      {"failures", failures},
+      {"unexpected", unexpected},
+      {"too_big", too_big},
+      {"failure_md", failure.str()},
+      {"log", std::string(log) + verdict + " (" + seconds_text(a.seconds) + " s)"},
+      {"journal", too_big == 0}};
+}
+
 int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
                     const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
-  struct Row : RowCommon {
-    std::string expect;
-    FrameScope scope = FrameScope::kLargestDisc;
-  };
-  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
-    r.expect = optional_string(t, "expect", r.where);
-    if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
-      throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
-    const std::string scope = optional_string(t, "scope", r.where);
-    if (scope == "every-disc")
-      r.scope = FrameScope::kEveryDisc;
-    else if (!scope.empty() && scope != "largest-disc")
-      throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) normalize(fam, Params{n, r.pegs, r.problem});
-  });
-  const std::filesystem::path dir = prepare_out_dir(out_dir);
+  using Row = FrameRow;
+  const std::vector<Row> rows =
+      read_rows<Row>(batch, {"expect", "scope"}, [](Row& r, const toml::table& t) {
+        r.expect = optional_string(t, "expect", r.where);
+        if (!r.expect.empty() && r.expect != "holds" && r.expect != "fails")
+          throw UsageError(r.where + ": 'expect' must be \"holds\" or \"fails\"");
+        const std::string scope = optional_string(t, "scope", r.where);
+        if (scope == "every-disc")
+          r.scope = FrameScope::kEveryDisc;
+        else if (!scope.empty() && scope != "largest-disc")
+          throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
+        const FamilyInfo& fam = variants::find_family(r.variant);
+        for (int n = r.n_lo; n <= r.n_hi; ++n) normalize(fam, Params{n, r.pegs, r.problem});
+      });
   SearchOptions so = search_options(o);
   so.want_path = false;
+  // Every cell's three searches against the budget, before the first search.
+  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
+  for (const Row& r : rows) {
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+      if (const std::uint64_t need = frame_need(fam, p, so); need > budget)
+        throw MemoryBudgetExceeded(need, budget, r.where + ", n=" + std::to_string(n));
+    }
+  }
+  const std::filesystem::path dir = prepare_out_dir(out_dir);
+  CellJournal journal(dir, batch.path, "frame", o.fresh, o.quiet);
 
   std::ostringstream md, csv;
   csv << "variant,pegs,problem,n,optimum,frame_optimum,gap,formula,holds,non_frame_moves,seconds,"
          "verdict\n";
   int cells = 0, unexpected = 0, too_big = 0, failures = 0;
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
-    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
-       << "`\n\n";
-    if (!r.note.empty()) md << r.note << "\n\n";
-    if (r.scope == FrameScope::kEveryDisc)
-      md << "Scope: every disc (each move of disc d from a configuration where discs 1..d-1 "
-            "form runs of consecutive sizes off its two pegs), not only the largest.\n\n";
-    if (!r.expect.empty()) md << "Claim: the hypothesis " << r.expect << " for every n below.\n\n";
-    md << "| n | optimum | best Frame-type | gap | formula (" << formula_name_of(fam, first)
-       << ") | search s | verdict |\n|---|---|---|---|---|---|---|\n";
-    std::optional<FrameAnalysis> first_failure;
-    int first_failure_n = 0;
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      ++cells;
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      const auto formula = closed_form_of(fam, p);
-      const std::string formula_text = formula ? std::to_string(*formula) : "—";
-      FrameAnalysis a;
-      std::string verdict;
-      try {
-        a = frame(fam, p, so, false, r.scope);
-        verdict = frame_verdict(a);
-        if (!a.holds) ++failures;
-        if (!r.expect.empty() && (r.expect == "holds") != a.holds) {
-          verdict = "MISMATCH: claimed to " + std::string(r.expect == "holds" ? "hold" : "fail") +
-                    "; " + verdict;
-          ++unexpected;
-        }
-      } catch (const MemoryBudgetExceeded& e) {
-        ++too_big;
-        verdict = std::string("does not fit: ") + e.what();
+  bool partial = false;
+  try {
+    for (const Row& r : rows) {
+      const FamilyInfo& fam = variants::find_family(r.variant);
+      const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+      md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
+         << "`\n\n";
+      if (!r.note.empty()) md << r.note << "\n\n";
+      if (r.scope == FrameScope::kEveryDisc)
+        md << "Scope: every disc (each move of disc d from a configuration where discs 1..d-1 "
+              "form runs of consecutive sizes off its two pegs), not only the largest.\n\n";
+      if (!r.expect.empty())
+        md << "Claim: the hypothesis " << r.expect << " for every n below.\n\n";
+      md << "| n | optimum | best Frame-type | gap | formula (" << formula_name_of(fam, first)
+         << ") | search s | verdict |\n|---|---|---|---|---|---|---|\n";
+      std::string first_failure;  // the section on the smallest failing n, with its witness
+      for (int n = r.n_lo; n <= r.n_hi; ++n) {
+        const nlohmann::json c = journal.cell(r, n, [&] { return frame_cell(fam, r, n, so); });
+        ++cells;
+        md << c["md"].get<std::string>();
+        csv << c["csv"].get<std::string>();
+        failures += c["failures"].get<int>();
+        unexpected += c["unexpected"].get<int>();
+        too_big += c["too_big"].get<int>();
+        if (first_failure.empty()) first_failure = c["failure_md"].get<std::string>();
+        if (!o.quiet)
+          std::fprintf(stderr, "[frame] %s%s\n", c["log"].get<std::string>().c_str(),
+                       c.contains("reused") ? " (from the journal)" : "");
       }
-      if (!a.holds && !a.witness.empty() && !first_failure) {
-        first_failure = a;
-        first_failure_n = n;
-      }
-      md << "| " << n << " | " << opt_text(a.optimal, "—") << " | "
-         << opt_text(a.frame_optimal, "—") << " | " << gap_text(a) << " | " << formula_text << " | "
-         << seconds_text(a.seconds) << " | " << verdict << " |\n";
-      csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << ","
-          << opt_text(a.optimal, "") << "," << opt_text(a.frame_optimal, "") << "," << gap_text(a)
-          << "," << (formula ? formula_text : "") << "," << (a.holds ? "yes" : "no") << ","
-          << a.non_frame_moves.size() << "," << seconds_text(a.seconds) << ","
-          << csv_escape(verdict) << "\n";
-      if (!o.quiet)
-        std::fprintf(stderr, "[frame] %s pegs=%d %s n=%d: optimum %s, Frame-type %s, %s (%.1f s)\n",
-                     fam.name.c_str(), p.pegs, p.problem.c_str(), n,
-                     opt_text(a.optimal, "-").c_str(), opt_text(a.frame_optimal, "-").c_str(),
-                     verdict.c_str(), a.seconds);
+      md << first_failure;
     }
-    if (first_failure) {
-      const FrameAnalysis& a = *first_failure;
-      md << "\nSmallest n where the hypothesis fails here: **n = " << first_failure_n
-         << "**, optimum " << *a.optimal << " against " << opt_text(a.frame_optimal, "none")
-         << " for the best Frame-type solution.  Witness: an optimal solution of "
-         << a.witness.size() << " moves (replayed by the rule checker); its "
-         << (r.scope == FrameScope::kEveryDisc ? "" : "largest-disc ") << "moves "
-         << "that are not of Frame type:\n\n";
-      for (const std::string& line : non_frame_lines(a)) md << "- " << line << "\n";
-      md << "\nMoves (disc:from->to): `" << format_moves(a.witness) << "`\n";
-    }
+  } catch (const BatchInterrupted&) {
+    partial = true;
   }
   TableOutput out;
   out.title = batch.title;
@@ -212,6 +253,8 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
       "(for reves, Frame-Stewart).  Both searches stop at the goal's level.";
   out.body = md.str();
   out.csv = csv.str();
+  out.partial = partial;
+  out.journal_note = journal.summary_note();
   return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 

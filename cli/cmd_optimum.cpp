@@ -19,6 +19,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
   so.stop_at_goal = stop_at_goal;
   const SearchResult r = search(fam, p, so);
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
+  if (r.path_omitted) refuse_long_move_list(r.optimum, o.moves_limit);
   if (o.json) {
     json j = params_json(fam, p);
     j["optimal"] = reached ? json(r.optimum) : json(nullptr);
@@ -31,12 +32,21 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     j["rank_space"] = r.rank_space;
     j["bits_per_state"] = r.bits_per_state();
     j["search_bytes"] = r.search_bytes;
-    j["peak_rss_bytes"] = r.peak_rss;
+    j["peak_rss_bytes"] = peak_rss_bytes();  // now: the witness was built after the search
     const auto formula = closed_form_of(fam, p);
     j["formula"] = formula ? json(*formula) : json(nullptr);
     if (levels) j["levels"] = r.level_sizes;
-    if (o.moves) j["moves"] = moves_json(r.path);
-    std::cout << j.dump() << "\n";
+    if (!o.moves) {
+      std::cout << j.dump() << "\n";
+      return 0;
+    }
+    // The moves last, written straight out: the object without its closing brace,
+    // then the array.
+    std::string head = j.dump();
+    head.pop_back();
+    std::cout << head << ",\"moves\":";
+    print_moves_json(std::cout, r.path);
+    std::cout << "}\n";
     return 0;
   }
   std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n";
@@ -55,14 +65,17 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       "  engine:       %s\n  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f "
       "bits per rank\n",
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
-      format_bytes(r.peak_rss).c_str(), r.bits_per_state());
+      format_bytes(peak_rss_bytes()).c_str(), r.bits_per_state());
   std::fflush(stdout);
   if (levels) {
     std::cout << "  levels:";
     for (std::size_t i = 0; i < r.level_sizes.size(); ++i) std::cout << " " << r.level_sizes[i];
     std::cout << "\n";
   }
-  if (o.moves && reached) std::cout << "  moves: " << format_moves(r.path) << "\n";
+  if (o.moves && reached) {
+    std::cout << "  moves (" << r.path.size() << ", one per line, disc:from->to):\n";
+    print_move_lines(std::cout, r.path);
+  }
   return 0;
 }
 
@@ -82,7 +95,7 @@ const RegisterCommand kOptimum{[] {
             add_params(cmd, o);
             add_resources(cmd, o);
             cmd.add_flag("--json", o.json, "machine-readable output");
-            cmd.add_flag("--moves", o.moves, "also print one optimal move sequence (a witness)");
+            add_moves_options(cmd, o, "also print one optimal move sequence (a witness)");
             cmd.add_flag("--levels", flags->levels,
                          "also print the number of states at each distance");
             cmd.add_flag("--stop-at-goal", flags->stop_at_goal,

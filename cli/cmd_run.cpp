@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/command.hpp"
+#include "cli/interrupt.hpp"
 #include "engine/memory.hpp"
 #include "variants/registry.hpp"
 
@@ -15,7 +16,15 @@ using nlohmann::json;
 int run_algorithm(const CommonOptions& o, const std::string& algorithm) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o));
-  const RunReport r = run(fam, p, algorithm, o.moves);
+  RunOptions ro;
+  ro.record_limit = o.moves ? o.moves_limit : 0;
+  ro.progress = !o.quiet;
+  ro.cancel = interrupt_flag();
+  const RunReport r = run(fam, p, algorithm, ro);
+  // Refused before anything is printed, so the output is never a cut list.
+  if (r.record_overflow)
+    throw UsageError("the move list has more than --moves-limit " + std::to_string(o.moves_limit) +
+                     " moves; raise --moves-limit to print it");
   const auto formula = closed_form_of(fam, p);
   if (o.json) {
     json j = params_json(fam, p);
@@ -25,8 +34,15 @@ int run_algorithm(const CommonOptions& o, const std::string& algorithm) {
     j["error"] = r.ok ? json(nullptr) : json(r.error);
     j["formula"] = formula ? json(*formula) : json(nullptr);
     j["seconds"] = r.seconds;
-    if (o.moves) j["moves"] = moves_json(r.recorded);
-    std::cout << j.dump() << "\n";
+    std::string text = j.dump();
+    if (o.moves) {
+      text.pop_back();
+      std::cout << text << ",\"moves\":";
+      print_moves_json(std::cout, r.recorded);
+      std::cout << "}\n";
+    } else {
+      std::cout << text << "\n";
+    }
   } else {
     std::cout << fam.name << " " << r.algorithm << " n=" << p.n << " pegs=" << p.pegs
               << " problem=" << p.problem << ": ";
@@ -37,7 +53,7 @@ int run_algorithm(const CommonOptions& o, const std::string& algorithm) {
     }
     if (formula) std::cout << " (formula " << formula_name_of(fam, p) << " = " << *formula << ")";
     std::cout << "\n";
-    if (o.moves) std::cout << format_moves(r.recorded) << "\n";
+    if (o.moves) print_move_lines(std::cout, r.recorded);
   }
   return r.ok ? 0 : 1;
 }
@@ -55,7 +71,8 @@ const RegisterCommand kRun{[] {
                 ->required();
             add_params(cmd, o);
             cmd.add_flag("--json", o.json, "machine-readable output");
-            cmd.add_flag("--moves", o.moves, "also print the moves");
+            add_moves_options(cmd, o, "also print the moves, one per line (disc:from->to)");
+            cmd.add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
           },
       .run = [algorithm](const CommonOptions& o,
                          const std::string&) { return run_algorithm(o, *algorithm); },

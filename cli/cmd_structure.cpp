@@ -7,6 +7,7 @@
 // "all-pairs"; optional farthest = K (states described at maximal distance, default
 // 2); optional max_paths = K for all-pairs (a claim: no pair has more shortest
 // paths).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -26,31 +27,6 @@ std::string opt_text(const std::optional<std::uint64_t>& v, const char* none) {
   return v ? std::to_string(*v) : std::string(none);
 }
 
-std::string gap_text(const FrameAnalysis& a) {
-  if (!a.optimal || !a.frame_optimal) return "";
-  return std::to_string(*a.frame_optimal - *a.optimal);
-}
-
-std::string frame_verdict(const FrameAnalysis& a) {
-  if (!a.optimal) return "goal unreachable";
-  if (!a.frame_optimal) return "fails: no Frame-type solution";
-  if (a.holds) return "holds";
-  return "fails (gap " + gap_text(a) + ")";
-}
-
-// "#5 (disc 4 0->3) from [stacks]" for each non-Frame move of the witness (1-based).
-std::vector<std::string> non_frame_lines(const FrameAnalysis& a) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < a.non_frame_moves.size(); ++i) {
-    const std::uint64_t k = a.non_frame_moves[i];
-    const Move m = a.witness[k];
-    out.push_back("move " + std::to_string(k + 1) + " (disc " + std::to_string(m.disc) + " " +
-                  std::to_string(m.from) + "->" + std::to_string(m.to) + ") from " +
-                  a.non_frame_configurations[i]);
-  }
-  return out;
-}
-
 std::string seconds_text(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", s);
@@ -67,13 +43,19 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
   SearchOptions so = search_options(o);
   so.want_path = false;
   so.farthest = flags.farthest;
+  // Every phase against the budget before the first one starts (they run one after
+  // another, so the largest counts).
+  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
+  const std::uint64_t need =
+      std::max(search_need(fam, p, so), flags.count ? count_need(fam, p) : std::uint64_t{0});
+  if (need > budget) throw MemoryBudgetExceeded(need, budget);
   const SearchResult r = search(fam, p, so);
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   const std::uint64_t at_max = r.level_sizes.empty() ? 0 : r.level_sizes.back();
   std::optional<SolutionCount> count;
   if (flags.count) count = count_optimal(fam, p, so);
   std::optional<AllPairsSummary> pairs;
-  if (flags.all_pairs) pairs = all_pairs(fam, p);
+  if (flags.all_pairs) pairs = all_pairs(fam, p, so);
   if (o.json) {
     json j = params_json(fam, p);
     j["optimal"] = reached ? json(r.optimum) : json(nullptr);
@@ -124,133 +106,180 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
     if (pairs->unreachable_pairs)
       std::cout << "    unreachable pairs: " << pairs->unreachable_pairs << "\n";
   }
-  std::printf("  time:         %.3f s\n", r.seconds);
+  std::printf("  time:         %.3f s search", r.seconds);
+  if (count) std::printf(", %.3f s counting", count->seconds);
+  if (pairs) std::printf(", %.3f s all pairs", pairs->seconds);
+  std::printf("\n");
   return 0;
+}
+
+struct StructureRow : RowCommon {
+  std::string measure;
+  std::size_t farthest = 2;
+  std::uint64_t max_paths = 0;  // 0 = no claim
+};
+
+// One cell of a structure batch: the Markdown and CSV rows, the counts, the
+// progress line and, where the eccentricity exceeds the optimum, a note on the
+// farthest states.
+nlohmann::json structure_cell(const FamilyInfo& fam, const StructureRow& r, int n,
+                              const SearchOptions& so) {
+  const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+  std::string verdict, cells_csv, farthest_note;
+  std::ostringstream line;
+  int unexpected = 0, too_big = 0;
+  try {
+    if (r.measure == "eccentricity") {
+      SearchOptions eo = so;
+      eo.farthest = r.farthest;
+      const SearchResult s = search(fam, p, eo);
+      const bool reached = s.outcome == SearchOutcome::kGoalReached;
+      const std::uint64_t at_max = s.level_sizes.back();
+      verdict = !reached                      ? "goal unreachable"
+                : s.eccentricity == s.optimum ? "equal"
+                                              : "eccentricity exceeds the optimum by " +
+                                                    std::to_string(s.eccentricity - s.optimum);
+      line << "| " << n << " | " << (reached ? std::to_string(s.optimum) : "—") << " | "
+           << s.eccentricity << " | " << s.states_reached << " | " << at_max << " | "
+           << seconds_text(s.seconds) << " | " << verdict << " |\n";
+      cells_csv = (reached ? std::to_string(s.optimum) : "") + "," +
+                  std::to_string(s.eccentricity) + "," + std::to_string(s.states_reached) + "," +
+                  std::to_string(at_max) + ",,,,,,,,," + seconds_text(s.seconds);
+      if (reached && s.eccentricity > s.optimum) {
+        farthest_note =
+            "n = " + std::to_string(n) + ", distance " + std::to_string(s.eccentricity) + ":";
+        for (const std::string& f : s.farthest) farthest_note += " `" + f + "`";
+      }
+    } else if (r.measure == "count") {
+      const SolutionCount c = count_optimal(fam, p, so);
+      verdict = c.optimum ? "ok" : "goal unreachable";
+      line << "| " << n << " | " << opt_text(c.optimum, "—") << " | " << c.count << " | "
+           << c.states_on_optimal_paths << " | " << seconds_text(c.seconds) << " |\n";
+      cells_csv = opt_text(c.optimum, "") + ",,,," + c.count + "," +
+                  std::to_string(c.states_on_optimal_paths) + ",,,,,,," + seconds_text(c.seconds);
+    } else {
+      const AllPairsSummary a = all_pairs(fam, p, so);
+      if (r.max_paths > 0 && a.max_paths > r.max_paths) {
+        verdict = "MISMATCH: a pair has " + std::to_string(a.max_paths) +
+                  " shortest paths (claim: at most " + std::to_string(r.max_paths) + ")";
+        ++unexpected;
+      } else {
+        verdict = "most shortest paths between two states: " + std::to_string(a.max_paths);
+      }
+      line << "| " << n << " | " << a.states << " | " << a.ordered_pairs << " | " << a.sum_distances
+           << " | " << a.diameter << " | " << a.one_path << " | " << a.two_paths << " | "
+           << a.more_paths << " | " << seconds_text(a.seconds) << " | " << verdict << " |\n";
+      cells_csv = ",," + std::to_string(a.states) + ",,,," + std::to_string(a.ordered_pairs) + "," +
+                  std::to_string(a.sum_distances) + "," + std::to_string(a.diameter) + "," +
+                  std::to_string(a.one_path) + "," + std::to_string(a.two_paths) + "," +
+                  std::to_string(a.more_paths) + "," + seconds_text(a.seconds);
+    }
+  } catch (const MemoryBudgetExceeded& e) {
+    ++too_big;
+    verdict = std::string("does not fit: ") + e.what();
+    line << "| " << n << " | " << verdict << " |\n";
+    cells_csv = ",,,,,,,,,,,,";
+  }
+  std::ostringstream csv;
+  csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << "," << r.measure << ","
+      << cells_csv << "," << csv_escape(verdict) << "\n";
+  char log[512];
+  std::snprintf(log, sizeof log, "%s pegs=%d %s n=%d %s: ", fam.name.c_str(), p.pegs,
+                p.problem.c_str(), n, r.measure.c_str());
+  return nlohmann::json{{"md", line.str()},          {"csv", csv.str()},
+                        {"unexpected", unexpected},  {"too_big", too_big},
+                        {"farthest", farthest_note}, {"log", std::string(log) + verdict},
+                        {"journal", too_big == 0}};
 }
 
 int run_structure_batch(const BatchFile& batch, const std::string& out_dir, const CommonOptions& o,
                         const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
-  struct Row : RowCommon {
-    std::string measure;
-    std::size_t farthest = 2;
-    std::uint64_t max_paths = 0;  // 0 = no claim
-  };
-  const std::vector<Row> rows = read_rows<Row>(batch, [](Row& r, const toml::table& t) {
-    r.measure = optional_string(t, "measure", r.where);
-    if (r.measure.empty()) r.measure = "eccentricity";
-    if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
-      throw UsageError(r.where +
-                       ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
-    r.farthest = static_cast<std::size_t>(optional_int(t, "farthest", r.where, 2, 0));
-    r.max_paths = static_cast<std::uint64_t>(optional_int(t, "max_paths", r.where, 0, 1));
+  using Row = StructureRow;
+  const std::vector<Row> rows =
+      read_rows<Row>(batch, {"measure", "farthest", "max_paths"}, [](Row& r, const toml::table& t) {
+        r.measure = optional_string(t, "measure", r.where);
+        if (r.measure.empty()) r.measure = "eccentricity";
+        if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
+          throw UsageError(r.where +
+                           ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
+        r.farthest = static_cast<std::size_t>(optional_int(t, "farthest", r.where, 2, 0));
+        r.max_paths = static_cast<std::uint64_t>(optional_int(t, "max_paths", r.where, 0, 1));
+        const FamilyInfo& fam = variants::find_family(r.variant);
+        for (int n = r.n_lo; n <= r.n_hi; ++n) {
+          const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+          // Checked before any search, so that a batch does not fail half-way.
+          if (r.measure == "all-pairs" && rank_space(fam, p) > kAllPairsMaxStates)
+            throw UsageError(r.where + ": all-pairs takes at most " +
+                             std::to_string(kAllPairsMaxStates) + " ranks; " + fam.name + " n=" +
+                             std::to_string(n) + " has " + std::to_string(rank_space(fam, p)));
+        }
+      });
+  SearchOptions so = search_options(o);
+  so.want_path = false;
+  // Every cell against the budget, before the first search.
+  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
+  for (const Row& r : rows) {
     const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      // Checked before any search, so that a batch does not fail half-way.
-      if (r.measure == "all-pairs" && rank_space(fam, p) > kAllPairsMaxStates)
-        throw UsageError(r.where + ": all-pairs takes at most " +
-                         std::to_string(kAllPairsMaxStates) + " ranks; " + fam.name +
-                         " n=" + std::to_string(n) + " has " + std::to_string(rank_space(fam, p)));
+      SearchOptions eo = so;
+      eo.farthest = r.farthest;
+      const std::uint64_t need = r.measure == "eccentricity" ? search_need(fam, p, eo)
+                                 : r.measure == "count"      ? count_need(fam, p)
+                                                             : 0;
+      if (need > budget)
+        throw MemoryBudgetExceeded(need, budget, r.where + ", n=" + std::to_string(n));
     }
-  });
+  }
   const std::filesystem::path dir = prepare_out_dir(out_dir);
-  SearchOptions so = search_options(o);
-  so.want_path = false;
+  CellJournal journal(dir, batch.path, "structure", o.fresh, o.quiet);
 
   std::ostringstream md, csv;
   csv << "variant,pegs,problem,n,measure,optimum,eccentricity,states,states_at_max_distance,"
          "optimal_solutions,states_on_optimal_paths,ordered_pairs,sum_distances,diameter,one_path,"
          "two_paths,more_paths,seconds,verdict\n";
   int cells = 0, unexpected = 0, too_big = 0;
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
-    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
-       << "`: " << r.measure << "\n\n";
-    if (!r.note.empty()) md << r.note << "\n\n";
-    if (r.measure == "eccentricity") {
-      md << "| n | optimum | eccentricity | states reached | states at max distance | search s | "
-            "verdict |\n|---|---|---|---|---|---|---|\n";
-    } else if (r.measure == "count") {
-      md << "| n | optimum | optimal solutions | states on optimal paths | s "
-            "|\n|---|---|---|---|---|\n";
-    } else {
-      md << "| n | states | ordered pairs | sum of distances | diameter | one path | two paths | "
-            "more | s | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n";
-    }
-    std::vector<std::string> farthest_notes;
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      ++cells;
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      std::string verdict, cells_csv;
-      std::ostringstream line;
-      try {
-        if (r.measure == "eccentricity") {
-          SearchOptions eo = so;
-          eo.farthest = r.farthest;
-          const SearchResult s = search(fam, p, eo);
-          const bool reached = s.outcome == SearchOutcome::kGoalReached;
-          const std::uint64_t at_max = s.level_sizes.back();
-          verdict = !reached                      ? "goal unreachable"
-                    : s.eccentricity == s.optimum ? "equal"
-                                                  : "eccentricity exceeds the optimum by " +
-                                                        std::to_string(s.eccentricity - s.optimum);
-          line << "| " << n << " | " << (reached ? std::to_string(s.optimum) : "—") << " | "
-               << s.eccentricity << " | " << s.states_reached << " | " << at_max << " | "
-               << seconds_text(s.seconds) << " | " << verdict << " |\n";
-          cells_csv = (reached ? std::to_string(s.optimum) : "") + "," +
-                      std::to_string(s.eccentricity) + "," + std::to_string(s.states_reached) +
-                      "," + std::to_string(at_max) + ",,,,,,,,," + seconds_text(s.seconds);
-          if (reached && s.eccentricity > s.optimum) {
-            std::string note =
-                "n = " + std::to_string(n) + ", distance " + std::to_string(s.eccentricity) + ":";
-            for (const std::string& f : s.farthest) note += " `" + f + "`";
-            farthest_notes.push_back(note);
-          }
-        } else if (r.measure == "count") {
-          const SolutionCount c = count_optimal(fam, p, so);
-          verdict = c.optimum ? "ok" : "goal unreachable";
-          line << "| " << n << " | " << opt_text(c.optimum, "—") << " | " << c.count << " | "
-               << c.states_on_optimal_paths << " | " << seconds_text(c.seconds) << " |\n";
-          cells_csv = opt_text(c.optimum, "") + ",,,," + c.count + "," +
-                      std::to_string(c.states_on_optimal_paths) + ",,,,,,," +
-                      seconds_text(c.seconds);
-        } else {
-          const AllPairsSummary a = all_pairs(fam, p);
-          if (r.max_paths > 0 && a.max_paths > r.max_paths) {
-            verdict = "MISMATCH: a pair has " + std::to_string(a.max_paths) +
-                      " shortest paths (claim: at most " + std::to_string(r.max_paths) + ")";
-            ++unexpected;
-          } else {
-            verdict = "most shortest paths between two states: " + std::to_string(a.max_paths);
-          }
-          line << "| " << n << " | " << a.states << " | " << a.ordered_pairs << " | "
-               << a.sum_distances << " | " << a.diameter << " | " << a.one_path << " | "
-               << a.two_paths << " | " << a.more_paths << " | " << seconds_text(a.seconds) << " | "
-               << verdict << " |\n";
-          cells_csv = ",," + std::to_string(a.states) + ",,,," + std::to_string(a.ordered_pairs) +
-                      "," + std::to_string(a.sum_distances) + "," + std::to_string(a.diameter) +
-                      "," + std::to_string(a.one_path) + "," + std::to_string(a.two_paths) + "," +
-                      std::to_string(a.more_paths) + "," + seconds_text(a.seconds);
-        }
-      } catch (const MemoryBudgetExceeded& e) {
-        ++too_big;
-        verdict = std::string("does not fit: ") + e.what();
-        line << "| " << n << " | " << verdict << " |\n";
-        cells_csv = ",,,,,,,,,,,,";
+  bool partial = false;
+  try {
+    for (const Row& r : rows) {
+      const FamilyInfo& fam = variants::find_family(r.variant);
+      const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+      md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
+         << "`: " << r.measure << "\n\n";
+      if (!r.note.empty()) md << r.note << "\n\n";
+      if (r.measure == "eccentricity") {
+        md << "| n | optimum | eccentricity | states reached | states at max distance | search s | "
+              "verdict |\n|---|---|---|---|---|---|---|\n";
+      } else if (r.measure == "count") {
+        md << "| n | optimum | optimal solutions | states on optimal paths | s "
+              "|\n|---|---|---|---|---|\n";
+      } else {
+        md << "| n | states | ordered pairs | sum of distances | diameter | one path | two paths | "
+              "more | s | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n";
       }
-      md << line.str();
-      csv << fam.name << "," << p.pegs << "," << p.problem << "," << n << "," << r.measure << ","
-          << cells_csv << "," << csv_escape(verdict) << "\n";
-      if (!o.quiet)
-        std::fprintf(stderr, "[structure] %s pegs=%d %s n=%d %s: %s\n", fam.name.c_str(), p.pegs,
-                     p.problem.c_str(), n, r.measure.c_str(), verdict.c_str());
+      std::vector<std::string> farthest_notes;
+      for (int n = r.n_lo; n <= r.n_hi; ++n) {
+        const nlohmann::json c = journal.cell(r, n, [&] { return structure_cell(fam, r, n, so); });
+        ++cells;
+        md << c["md"].get<std::string>();
+        csv << c["csv"].get<std::string>();
+        unexpected += c["unexpected"].get<int>();
+        too_big += c["too_big"].get<int>();
+        if (const std::string note = c["farthest"].get<std::string>(); !note.empty())
+          farthest_notes.push_back(note);
+        if (!o.quiet)
+          std::fprintf(stderr, "[structure] %s%s\n", c["log"].get<std::string>().c_str(),
+                       c.contains("reused") ? " (from the journal)" : "");
+      }
+      if (!farthest_notes.empty()) {
+        md << "\nStates at the maximal distance where it exceeds the optimum (the lowest "
+              "ranks):\n\n";
+        for (const std::string& note : farthest_notes) md << "- " << note << "\n";
+      }
     }
-    if (!farthest_notes.empty()) {
-      md << "\nStates at the maximal distance where it exceeds the optimum (the lowest ranks):\n\n";
-      for (const std::string& note : farthest_notes) md << "- " << note << "\n";
-    }
+  } catch (const BatchInterrupted&) {
+    partial = true;
   }
   TableOutput out;
   out.title = batch.title;
@@ -266,6 +295,8 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
       "two or more shortest paths (an unordered pair counts twice).";
   out.body = md.str();
   out.csv = csv.str();
+  out.partial = partial;
+  out.journal_note = journal.summary_note();
   return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 
@@ -287,7 +318,8 @@ const RegisterCommand kStructure{[] {
                          "also sum the distances and count shortest paths between every pair of "
                          "states (at most 65536 ranks)");
             cmd.add_option("--farthest", flags->farthest,
-                           "describe this many states at the maximal distance (default 4)");
+                           "describe this many states at the maximal distance (default 4)")
+                ->check(decimal());
           },
       .run = [flags](const CommonOptions& o,
                      const std::string&) { return structure_command(o, *flags); },

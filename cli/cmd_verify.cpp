@@ -26,6 +26,7 @@
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
 #include "cli/provenance.hpp"
+#include "engine/memory.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -38,14 +39,103 @@ struct Row : RowCommon {
 };
 
 std::vector<Row> read_verify_rows(const BatchFile& batch) {
-  return read_rows<Row>(batch, [](Row& r, const toml::table& t) {
-    r.known_mismatch = optional_string(t, "known_mismatch", r.where);
-    r.all_algorithms = t.get("algorithms") == nullptr;
-    r.algorithms = string_list(t, "algorithms", r.where);
-    r.bounds = string_list(t, "bounds", r.where);
-  });
+  return read_rows<Row>(batch, {"known_mismatch", "algorithms", "bounds"},
+                        [](Row& r, const toml::table& t) {
+                          r.known_mismatch = optional_string(t, "known_mismatch", r.where);
+                          r.all_algorithms = t.get("algorithms") == nullptr;
+                          r.algorithms = string_list(t, "algorithms", r.where);
+                          r.bounds = string_list(t, "bounds", r.where);
+                        });
 }
 
+// One cell: the search, every algorithm and the closed form at one n.  Returns the
+// Markdown row, the CSV rows, the counts and the progress line (journaled as is).
+nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const SearchOptions& so,
+                           const std::vector<std::string>& optimal_algs,
+                           const std::vector<std::string>& bound_algs) {
+  const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+  std::string verdict;
+  SearchResult sr;
+  bool searched = true;
+  int unexpected = 0, known = 0, too_big = 0;
+  try {
+    sr = search(fam, p, so);
+  } catch (const MemoryBudgetExceeded& e) {
+    searched = false;
+    ++too_big;
+    verdict = std::string("does not fit: ") + e.what();
+  }
+  const bool reached = searched && sr.outcome == SearchOutcome::kGoalReached;
+  const std::string opt_text = !searched ? "—"
+                               : reached ? std::to_string(sr.optimum)
+                                         : "unreachable";
+  const auto formula = closed_form_of(fam, p);
+  const std::string formula_text = formula ? std::to_string(*formula) : "—";
+  std::vector<std::string> problems;
+  if (searched && formula && (!reached || *formula != sr.optimum))
+    problems.push_back("formula " + formula_text + " != optimum " + opt_text);
+
+  struct AlgResult {
+    std::string name;
+    bool claimed_optimal;
+    RunReport report;
+  };
+  RunOptions ro;
+  ro.cancel = so.cancel;
+  std::vector<AlgResult> runs;
+  runs.reserve(optimal_algs.size() + bound_algs.size());
+  for (const auto& a : optimal_algs) runs.push_back({a, true, run(fam, p, a, ro)});
+  for (const auto& a : bound_algs) runs.push_back({a, false, run(fam, p, a, ro)});
+  for (const AlgResult& ar : runs) {
+    const RunReport& rr = ar.report;
+    if (!rr.ok) {
+      problems.push_back(ar.name + ": " + rr.error);
+    } else if (reached && ar.claimed_optimal && rr.moves != sr.optimum) {
+      problems.push_back(ar.name + " " + std::to_string(rr.moves) + " != optimum " + opt_text);
+    } else if (reached && !ar.claimed_optimal && rr.moves < sr.optimum) {
+      problems.push_back(ar.name + " " + std::to_string(rr.moves) + " < optimum (impossible)");
+    }
+  }
+  if (verdict.empty()) {
+    if (problems.empty()) {
+      verdict = "ok";
+    } else if (!r.known_mismatch.empty()) {
+      verdict = "known mismatch: ";
+      ++known;
+    } else {
+      verdict = "MISMATCH: ";
+      ++unexpected;
+    }
+    for (std::size_t i = 0; i < problems.size(); ++i) verdict += (i ? "; " : "") + problems[i];
+  }
+
+  std::ostringstream md, csv;
+  const std::string states_text = searched ? std::to_string(sr.states_reached) : "";
+  const std::string ecc_text = searched ? std::to_string(sr.eccentricity) : "";
+  md << "| " << n << " | " << opt_text << " | " << (searched ? states_text : "—") << " | "
+     << (searched ? ecc_text : "—") << " | " << formula_text;
+  for (const AlgResult& ar : runs)
+    md << " | " << (ar.report.ok ? "" : "ILLEGAL after ") << ar.report.moves;
+  const std::string csv_prefix = fam.name + "," + std::to_string(p.pegs) + "," + p.problem + "," +
+                                 std::to_string(n) + "," + opt_text + "," + states_text + "," +
+                                 ecc_text + "," + (formula ? formula_text : "") + ",";
+  if (runs.empty()) csv << csv_prefix << ",,,," << csv_escape(verdict) << "\n";
+  for (const AlgResult& ar : runs) {
+    csv << csv_prefix << ar.name << "," << (ar.claimed_optimal ? "optimal" : "bound") << ","
+        << ar.report.moves << "," << (ar.report.ok ? "yes" : "no") << "," << csv_escape(verdict)
+        << "\n";
+  }
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.2f", searched ? sr.seconds : 0.0);
+  md << " | " << secs << " | " << verdict << " |\n";
+  char log[512];
+  std::snprintf(log, sizeof log, "%s pegs=%d %s n=%d: optimum %s, ", fam.name.c_str(), p.pegs,
+                p.problem.c_str(), n, opt_text.c_str());
+  return nlohmann::json{{"md", md.str()},           {"csv", csv.str()},
+                        {"unexpected", unexpected}, {"known", known},
+                        {"too_big", too_big},       {"log", std::string(log) + verdict},
+                        {"journal", searched}};
+}
 }  // namespace
 
 int verify(const std::string& batch_path, const std::string& out_dir, const CommonOptions& o,
@@ -57,11 +147,15 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   const std::vector<Row> rows = read_verify_rows(batch);
   SearchOptions so = search_options(o);
   so.want_path = false;
-  // Validate every row before any search, so a typo fails fast.
+  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
+  // Validate every row before any search, so a typo or a cell too big for the
+  // budget fails fast.
   for (const Row& r : rows) {
     const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+      if (const std::uint64_t need = search_need(fam, p, so); need > budget)
+        throw MemoryBudgetExceeded(need, budget, r.where + ", n=" + std::to_string(n));
       std::vector<std::string> names = r.algorithms;
       names.insert(names.end(), r.bounds.begin(), r.bounds.end());
       for (const auto& name : names) {
@@ -76,111 +170,53 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
 
   // The output directory is checked after the rows and before any search, so a typo fails fast.
   const std::filesystem::path dir = prepare_out_dir(out_dir);
+  CellJournal journal(dir, batch_path, "verify", o.fresh, o.quiet);
 
   std::ostringstream md, csv;
   csv << "variant,pegs,problem,n,optimum,states,eccentricity,formula,algorithm,role,moves,legal,"
          "verdict\n";
   int unexpected = 0, known = 0, cells = 0, too_big = 0;
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
-    std::vector<std::string> optimal_algs = r.algorithms, bound_algs = r.bounds;
-    if (r.all_algorithms) {
-      for (const AlgorithmSpec* a : algorithms_for(fam, first)) {
-        bool is_bound = false;
-        for (const auto& b : bound_algs) is_bound = is_bound || b == a->name;
-        if (!is_bound) optimal_algs.push_back(a->name);
-      }
-    }
-    md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
-       << "`\n\n";
-    if (!r.note.empty()) md << r.note << "\n\n";
-    if (!r.known_mismatch.empty()) md << "Known mismatch: " << r.known_mismatch << "\n\n";
-    md << "| n | optimum | states | eccentricity | formula (" << formula_name_of(fam, first) << ")";
-    for (const auto& a : optimal_algs) md << " | " << a;
-    for (const auto& a : bound_algs) md << " | " << a << " (bound)";
-    md << " | search s | verdict |\n|---|---|---|---|---";
-    for (std::size_t i = 0; i < optimal_algs.size() + bound_algs.size(); ++i) md << "|---";
-    md << "|---|---|\n";
-
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      ++cells;
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      std::string verdict;
-      SearchResult sr;
-      bool searched = true;
-      try {
-        sr = search(fam, p, so);
-      } catch (const MemoryBudgetExceeded& e) {
-        searched = false;
-        ++too_big;
-        verdict = std::string("does not fit: ") + e.what();
-      }
-      const bool reached = searched && sr.outcome == SearchOutcome::kGoalReached;
-      const std::string opt_text = !searched ? "—"
-                                   : reached ? std::to_string(sr.optimum)
-                                             : "unreachable";
-      const auto formula = closed_form_of(fam, p);
-      const std::string formula_text = formula ? std::to_string(*formula) : "—";
-      std::vector<std::string> problems;
-      if (searched && formula && (!reached || *formula != sr.optimum))
-        problems.push_back("formula " + formula_text + " != optimum " + opt_text);
-
-      struct AlgResult {
-        std::string name;
-        bool claimed_optimal;
-        RunReport report;
-      };
-      std::vector<AlgResult> runs;
-      runs.reserve(optimal_algs.size() + bound_algs.size());
-      for (const auto& a : optimal_algs) runs.push_back({a, true, run(fam, p, a, false)});
-      for (const auto& a : bound_algs) runs.push_back({a, false, run(fam, p, a, false)});
-      for (const AlgResult& ar : runs) {
-        const RunReport& rr = ar.report;
-        if (!rr.ok) {
-          problems.push_back(ar.name + ": " + rr.error);
-        } else if (reached && ar.claimed_optimal && rr.moves != sr.optimum) {
-          problems.push_back(ar.name + " " + std::to_string(rr.moves) + " != optimum " + opt_text);
-        } else if (reached && !ar.claimed_optimal && rr.moves < sr.optimum) {
-          problems.push_back(ar.name + " " + std::to_string(rr.moves) + " < optimum (impossible)");
+  bool partial = false;
+  try {
+    for (const Row& r : rows) {
+      const FamilyInfo& fam = variants::find_family(r.variant);
+      const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+      std::vector<std::string> optimal_algs = r.algorithms, bound_algs = r.bounds;
+      if (r.all_algorithms) {
+        for (const AlgorithmSpec* a : algorithms_for(fam, first)) {
+          bool is_bound = false;
+          for (const auto& b : bound_algs) is_bound = is_bound || b == a->name;
+          if (!is_bound) optimal_algs.push_back(a->name);
         }
       }
-      if (verdict.empty()) {
-        if (problems.empty()) {
-          verdict = "ok";
-        } else if (!r.known_mismatch.empty()) {
-          verdict = "known mismatch: ";
-          ++known;
-        } else {
-          verdict = "MISMATCH: ";
-          ++unexpected;
-        }
-        for (std::size_t i = 0; i < problems.size(); ++i) verdict += (i ? "; " : "") + problems[i];
-      }
+      md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
+         << "`\n\n";
+      if (!r.note.empty()) md << r.note << "\n\n";
+      if (!r.known_mismatch.empty()) md << "Known mismatch: " << r.known_mismatch << "\n\n";
+      md << "| n | optimum | states | eccentricity | formula (" << formula_name_of(fam, first)
+         << ")";
+      for (const auto& a : optimal_algs) md << " | " << a;
+      for (const auto& a : bound_algs) md << " | " << a << " (bound)";
+      md << " | search s | verdict |\n|---|---|---|---|---";
+      for (std::size_t i = 0; i < optimal_algs.size() + bound_algs.size(); ++i) md << "|---";
+      md << "|---|---|\n";
 
-      const std::string states_text = searched ? std::to_string(sr.states_reached) : "";
-      const std::string ecc_text = searched ? std::to_string(sr.eccentricity) : "";
-      md << "| " << n << " | " << opt_text << " | " << (searched ? states_text : "—") << " | "
-         << (searched ? ecc_text : "—") << " | " << formula_text;
-      for (const AlgResult& ar : runs)
-        md << " | " << (ar.report.ok ? "" : "ILLEGAL after ") << ar.report.moves;
-      const std::string csv_prefix = fam.name + "," + std::to_string(p.pegs) + "," + p.problem +
-                                     "," + std::to_string(n) + "," + opt_text + "," + states_text +
-                                     "," + ecc_text + "," + (formula ? formula_text : "") + ",";
-      if (runs.empty()) csv << csv_prefix << ",,,," << csv_escape(verdict) << "\n";
-      for (const AlgResult& ar : runs) {
-        csv << csv_prefix << ar.name << "," << (ar.claimed_optimal ? "optimal" : "bound") << ","
-            << ar.report.moves << "," << (ar.report.ok ? "yes" : "no") << "," << csv_escape(verdict)
-            << "\n";
-      }
-      char secs[32];
-      std::snprintf(secs, sizeof secs, "%.2f", searched ? sr.seconds : 0.0);
-      md << " | " << secs << " | " << verdict << " |\n";
-      if (!o.quiet) {
-        std::fprintf(stderr, "[verify] %s pegs=%d %s n=%d: optimum %s, %s\n", fam.name.c_str(),
-                     p.pegs, p.problem.c_str(), n, opt_text.c_str(), verdict.c_str());
+      for (int n = r.n_lo; n <= r.n_hi; ++n) {
+        const nlohmann::json c = journal.cell(
+            r, n, [&] { return verify_cell(fam, r, n, so, optimal_algs, bound_algs); });
+        ++cells;
+        md << c["md"].get<std::string>();
+        csv << c["csv"].get<std::string>();
+        unexpected += c["unexpected"].get<int>();
+        known += c["known"].get<int>();
+        too_big += c["too_big"].get<int>();
+        if (!o.quiet)
+          std::fprintf(stderr, "[verify] %s%s\n", c["log"].get<std::string>().c_str(),
+                       c.contains("reused") ? " (from the journal)" : "");
       }
     }
+  } catch (const BatchInterrupted&) {
+    partial = true;
   }
   TableOutput out;
   out.title = batch.title;
@@ -197,6 +233,8 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
       "replayed every move (a bound column is only claimed to be a solution).";
   out.body = md.str();
   out.csv = csv.str();
+  out.partial = partial;
+  out.journal_note = journal.summary_note();
   return finish_batch(dir, batch_path, out, unexpected, too_big);
 }
 
@@ -218,7 +256,11 @@ const RegisterCommand kVerify{[] {
           [args](CLI::App& cmd, CommonOptions& o) {
             cmd.add_option("batch", args->batch, "batch file (TOML), e.g. experiments/default.toml")
                 ->required();
-            cmd.add_option("--out", args->out_dir, "directory for the CSV and Markdown tables");
+            cmd.add_option("--out", args->out_dir, "directory for the CSV and Markdown tables")
+                ->check(non_empty());
+            cmd.add_flag("--fresh", o.fresh,
+                         "recompute every cell (by default a rerun by the same commit takes the "
+                         "cells it finished before from OUT/<batch>.journal)");
             add_resources(cmd, o);
           },
       .run =

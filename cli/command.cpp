@@ -44,32 +44,72 @@ const BatchKind& find_batch_kind(const std::string& name, const std::string& bat
   throw UsageError("batch " + batch_path + ": unknown kind '" + name + "' (kinds: " + known + ")");
 }
 
+const CLI::Validator& decimal() {
+  // CLI11 reads 010 as octal and 0x0a as hex; a user means neither.
+  static const CLI::Validator v(
+      [](std::string& text) -> std::string {
+        const bool digits = !text.empty() && text.size() <= 18 &&
+                            text.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || (text.size() > 1 && text[0] == '0'))
+          return "'" + text + "' is not a decimal number (digits only, no sign, no leading zero)";
+        return "";
+      },
+      "DECIMAL", "decimal");
+  return v;
+}
+
+const CLI::Validator& non_empty() {
+  static const CLI::Validator v(
+      [](std::string& text) -> std::string {
+        return text.empty() ? "must not be empty (leave the option out for the default)" : "";
+      },
+      "", "non-empty");
+  return v;
+}
+
 void add_variant_option(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("variant", o.variant, "variant name (see `hanoi list`)")->required();
 }
 
 void add_params(CLI::App& cmd, CommonOptions& o) {
-  cmd.add_option("-n,--discs", o.n, "number of discs (per stack)")->required();
-  cmd.add_option("--pegs", o.pegs, "number of pegs (default: the variant's own)");
-  cmd.add_option("--problem", o.problem, "problem code (default: the top-level problem)");
+  cmd.add_option("-n,--discs", o.n, "number of discs (per stack)")->required()->check(decimal());
+  cmd.add_option("--pegs", o.pegs, "number of pegs (default: the variant's own)")
+      ->check(decimal())
+      ->check(CLI::Range(1, 64));
+  cmd.add_option("--problem", o.problem, "problem code (default: the top-level problem)")
+      ->check(non_empty());
   cmd.add_option("--colours", o.colours,
-                 "instance colouring, one letter per disc, smallest first (er: W/B)");
-  cmd.add_option("--start", o.start, "instance start, one peg digit per disc, smallest first (er)");
-  cmd.add_option("--target", o.target, "instance goal peg (er; default 0)");
+                 "instance colouring, one letter per disc, smallest first (er: W/B)")
+      ->check(non_empty());
+  cmd.add_option("--start", o.start, "instance start, one peg digit per disc, smallest first (er)")
+      ->check(non_empty());
+  cmd.add_option("--target", o.target, "instance goal peg (er; default 0)")->check(decimal());
 }
 
 void add_resources(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--max-memory", o.max_memory,
-                 "memory budget for a search, e.g. 8G (default: 3/4 of RAM)");
+                 "memory budget for a search, e.g. 8G (default: 3/4 of RAM)")
+      ->check(non_empty());
   cmd.add_option("--threads", o.threads, "worker threads (default: all cores)")
+      ->check(decimal())
       ->check(CLI::Range(1, 1024));
   cmd.add_option("--engine", o.engine,
                  "search mode: auto (the fastest that applies), generic (one state at a "
                  "time, every variant) or lattice (64 states per word, single-stack peg "
                  "variants)")
       ->check(CLI::IsMember({"auto", "generic", "lattice"}));
-  cmd.add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
-  cmd.add_flag("--trace", o.trace, "one line per BFS level on stderr (form, size, time)");
+  CLI::Option* quiet = cmd.add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
+  cmd.add_flag("--trace", o.trace, "one line per BFS level on stderr (form, size, time)")
+      ->excludes(quiet);
+}
+
+void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help) {
+  CLI::Option* moves = cmd.add_flag("--moves", o.moves, moves_help);
+  cmd.add_option("--moves-limit", o.moves_limit,
+                 "refuse to print a move list longer than this (default 1000000): raise it "
+                 "deliberately for longer lists")
+      ->check(decimal())
+      ->needs(moves);
 }
 
 }  // namespace hanoi::cli

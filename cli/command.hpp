@@ -58,5 +58,10 @@ struct RegisterBatchKind {
 void add_variant_option(CLI::App& cmd, CommonOptions& o);
 void add_params(CLI::App& cmd, CommonOptions& o);     // -n, --pegs, --problem, instance options
 void add_resources(CLI::App& cmd, CommonOptions& o);  // --max-memory, --threads, -q, --trace
+// --moves (with its own help) and --moves-limit.
+void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help);
+// Validators: a decimal number (no octal, hex or sign), a non-empty value.
+const CLI::Validator& decimal();
+const CLI::Validator& non_empty();
 
 }  // namespace hanoi::cli

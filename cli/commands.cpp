@@ -8,6 +8,7 @@
 #include <memory>
 #include <thread>
 
+#include "cli/interrupt.hpp"
 #include "cli/provenance.hpp"
 #include "engine/memory.hpp"
 #include "variants/registry.hpp"
@@ -36,6 +37,8 @@ SearchOptions search_options(const CommonOptions& o) {
     s.max_memory = *bytes;
   }
   s.want_path = o.moves;
+  s.max_path_moves = o.moves_limit;
+  s.cancel = interrupt_flag();
   s.progress = !o.quiet;
   s.trace = o.trace;
   if (o.engine == "generic") {
@@ -51,10 +54,59 @@ SearchOptions search_options(const CommonOptions& o) {
 std::string format_moves(const std::vector<Move>& moves) {
   std::string out;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    out += (i ? " " : "") + std::to_string(moves[i].disc) + ":" + std::to_string(moves[i].from) +
-           "->" + std::to_string(moves[i].to);
+    if (i) out += ' ';
+    out += std::to_string(moves[i].disc);
+    out += ':';
+    out += std::to_string(moves[i].from);
+    out += "->";
+    out += std::to_string(moves[i].to);
   }
   return out;
+}
+
+void print_move_lines(std::ostream& out, const std::vector<Move>& moves) {
+  std::string buf;
+  for (const Move& m : moves) {
+    buf += std::to_string(m.disc);
+    buf += ':';
+    buf += std::to_string(m.from);
+    buf += "->";
+    buf += std::to_string(m.to);
+    buf += '\n';
+    if (buf.size() >= (1 << 16)) {
+      out << buf;
+      buf.clear();
+    }
+  }
+  out << buf;
+}
+
+void print_moves_json(std::ostream& out, const std::vector<Move>& moves) {
+  std::string buf = "[";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    if (i) buf += ',';
+    // Appended piece by piece (a char + std::string chain trips GCC 12's -Wrestrict).
+    buf += '[';
+    buf += std::to_string(m.disc);
+    buf += ',';
+    buf += std::to_string(m.from);
+    buf += ',';
+    buf += std::to_string(m.to);
+    buf += ']';
+    if (buf.size() >= (1 << 16)) {
+      out << buf;
+      buf.clear();
+    }
+  }
+  out << buf << ']';
+}
+
+void refuse_long_move_list(std::uint64_t moves, std::uint64_t limit) {
+  throw UsageError("the move list has " + std::to_string(moves) +
+                   " moves, more than --moves-limit " + std::to_string(limit) + " (about " +
+                   std::to_string(moves * 8 / 1000000 + 1) +
+                   " MB of text); raise --moves-limit to print it");
 }
 
 nlohmann::json moves_json(const std::vector<Move>& moves) {

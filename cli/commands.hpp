@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -29,9 +30,12 @@ struct CommonOptions {
   bool moves = false;
   bool quiet = false;
   bool trace = false;
-  std::string max_memory;       // "" = default budget
-  int threads = 0;              // 0 = all cores
-  std::string engine = "auto";  // search mode: auto, generic, lattice
+  std::string max_memory;                          // "" = default budget
+  int threads = 0;                                 // 0 = all cores
+  std::string engine = "auto";                     // search mode: auto, generic, lattice
+  std::uint64_t moves_limit = kDefaultMovesLimit;  // --moves-limit
+  bool fresh = false;                              // batches: ignore the journal
+  static constexpr std::uint64_t kDefaultMovesLimit = 1000000;
 };
 
 SearchOptions search_options(const CommonOptions& o);
@@ -46,6 +50,13 @@ struct StructureFlags {
 // "3:0->2" style, one move per token.
 std::string format_moves(const std::vector<Move>& moves);
 nlohmann::json moves_json(const std::vector<Move>& moves);
+// The moves as `hanoi` prints them with --moves: one "disc:from->to" per line.
+void print_move_lines(std::ostream& out, const std::vector<Move>& moves);
+// A JSON array [[disc, from, to], ...] written straight to `out` (building a json
+// value costs about 100 bytes a move).
+void print_moves_json(std::ostream& out, const std::vector<Move>& moves);
+// The UsageError for a move list longer than --moves-limit.
+[[noreturn]] void refuse_long_move_list(std::uint64_t moves, std::uint64_t limit);
 // {"variant", "n", "pegs", "problem"}: the head of every command's JSON object.
 nlohmann::json params_json(const FamilyInfo& fam, const Params& p);
 

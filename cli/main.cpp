@@ -6,14 +6,28 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/interrupt.hpp"
 #include "engine/bfs.hpp"
 
 namespace {
+
+// Everything printed must have reached stdout: a full disk or a closed pipe is an
+// error (exit 4), never a silent exit 0 with a truncated answer.
+int finish_output(int status) {
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr,
+                 "hanoi: error: cannot write standard output (disk full or pipe closed?)\n");
+    return 4;
+  }
+  return status;
+}
 
 int run_hanoi(int argc, char** argv) {
   using hanoi::cli::CommonOptions;
@@ -52,9 +66,16 @@ int run_hanoi(int argc, char** argv) {
   if (opt.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   static_cast<std::size_t>(opt.threads));
+  hanoi::cli::install_interrupt_handlers();
   try {
     for (std::size_t i = 0; i < commands.size(); ++i)
-      if (*subs[i]) return commands[i]->run(opt, command_line);
+      if (*subs[i]) return finish_output(commands[i]->run(opt, command_line));
+  } catch (const hanoi::SearchCancelled&) {
+    std::fprintf(stderr, "hanoi: error: interrupted (signal %d)\n", hanoi::cli::interrupt_signal());
+    return hanoi::cli::interrupted_exit_status();
+  } catch (const hanoi::cli::OutputError& e) {
+    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+    return 4;
   } catch (const hanoi::UsageError& e) {
     std::fprintf(stderr, "hanoi: error: %s\n", e.what());
     return 2;

@@ -35,6 +35,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
@@ -88,8 +89,9 @@ inline std::size_t worker_count() {
 }
 }  // namespace detail
 
+namespace detail {
 template <StateSpace V>
-SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
+SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options) {
   using State = typename V::State;
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
@@ -226,6 +228,7 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   for (;;) {
     const std::uint64_t level_size = result.level_sizes.back();
     if (level_size == 0) break;
+    check_cancel(options);
     if (options.farthest > 0) {
       sample.clear();
       if (cur_dense) {
@@ -379,7 +382,14 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   if (result.complete)
     for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 
-  if (goal_found && options.want_path) {
+  if (goal_found && options.want_path && options.max_path_moves > 0 &&
+      result.optimum > options.max_path_moves) {
+    result.path_omitted = true;  // the caller refuses to print it; no need to build it
+  } else if (goal_found && options.want_path) {
+    // The witness is counted in the budget before it is built (3 bytes a move).
+    const std::uint64_t path_bytes = result.optimum * sizeof(Move);
+    if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
+    allocated += path_bytes;
     Rank r = goal_rank.load();
     std::vector<Move> path;
     path.reserve(result.optimum);
@@ -408,6 +418,19 @@ SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;
+}
+}  // namespace detail
+
+// The search.  With a witness (want_path) the levels are expanded by one thread:
+// which parent of a state is recorded first would otherwise depend on the threads'
+// timing, and users compare witnesses across runs.  The lattice engine, which
+// serves the large reversible spaces, walks back through predecessors in a fixed
+// order and keeps its threads.
+template <StateSpace V>
+SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
+  if (!options.want_path) return detail::breadth_first_search_impl(v, options);
+  tbb::task_arena one_thread(1);
+  return one_thread.execute([&] { return detail::breadth_first_search_impl(v, options); });
 }
 
 }  // namespace hanoi

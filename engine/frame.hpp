@@ -29,6 +29,7 @@
 //   Comparing both says which reading a seed's claim depends on.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -177,6 +178,19 @@ std::vector<std::uint64_t> replay_frame_witness(
   return non_frame;
 }
 }  // namespace detail
+
+// The peak bytes of analyse_frame, before it starts: its three searches run one
+// after another, so the largest of them.
+template <HasDiscPegs V>
+std::uint64_t estimate_frame(const V& v, const SearchOptions& options, bool want_moves) {
+  SearchOptions so = options;
+  so.stop_at_goal = true;
+  so.want_path = false;
+  SearchOptions wo = so;
+  wo.want_path = true;
+  return std::max({estimate_search(v, so), estimate_search_bytes(v.num_ranks(), want_moves),
+                   estimate_search(v, wo)});
+}
 
 template <HasDiscPegs V>
 FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_moves,

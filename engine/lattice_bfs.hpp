@@ -189,14 +189,20 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
     }
   }
   // E[a*m+b]: the blocks' bits whose small discs are all off pegs a and b.
-  std::vector<std::uint64_t> cross(static_cast<std::size_t>(m * m), 0);
+  // Table indices in size_t arithmetic (an int product widened afterwards could
+  // overflow first).
+  const std::size_t mz = static_cast<std::size_t>(m);
+  auto pair_index = [mz](int a, int b) {
+    return static_cast<std::size_t>(a) * mz + static_cast<std::size_t>(b);
+  };
+  std::vector<std::uint64_t> cross(mz * mz, 0);
   for (int a = 0; a < m; ++a) {
     for (int b = 0; b < m; ++b) {
       if (a == b) continue;
       for (std::uint64_t l = 0; l < L.block(); ++l) {
         bool clear = true;
         for (int e = 1; e <= k && clear; ++e) clear = digit(l, e) != a && digit(l, e) != b;
-        if (clear) cross[static_cast<std::size_t>(a * m + b)] |= std::uint64_t{1} << l;
+        if (clear) cross[pair_index(a, b)] |= std::uint64_t{1} << l;
       }
     }
   }
@@ -205,7 +211,7 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   for (int d = k + 1; d <= n; ++d)
     for (int a = 0; a < m; ++a)
       for (int b = 0; b < m; ++b)
-        allowed[static_cast<std::size_t>((d - 1) * m * m + a * m + b)] =
+        allowed[static_cast<std::size_t>(d - 1) * mz * mz + pair_index(a, b)] =
             a != b && v.lattice_allows(d, a, b);
   // The large discs of a word index, as PegCodec fields (tops by bit operations).
   const PegCodec high(m, n - k);
@@ -331,8 +337,12 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
         const int d = a_moves ? top[a] : top[b];
         if (d == empty) continue;
         const int from = a_moves ? a : b, to = a_moves ? b : a;
-        if (!allowed[static_cast<std::size_t>((d + k - 1) * mm * mm + from * mm + to)]) continue;
-        const std::uint64_t z = x & cross[static_cast<std::size_t>(from * mm + to)];
+        // mm is a compile-time constant in the unrolled paths: keep it in the index.
+        const std::size_t mmz = static_cast<std::size_t>(mm);
+        const std::size_t pair =
+            static_cast<std::size_t>(from) * mmz + static_cast<std::size_t>(to);
+        if (!allowed[static_cast<std::size_t>(d + k - 1) * mmz * mmz + pair]) continue;
+        const std::uint64_t z = x & cross[pair];
         if (!z) continue;
         const std::uint64_t target = to > from
                                          ? h + static_cast<std::uint64_t>(to - from) * pw[d - 1]
@@ -427,6 +437,7 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   unsigned levels_since_clock = 0;
   int cur = 0;
   for (std::uint64_t depth = 0;; ++depth) {
+    check_cancel(options);
     for (auto& lo : locals) {
       lo.count = 0;
       lo.goal = false;
@@ -523,7 +534,13 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   if (result.complete)
     for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 
-  if (goal_found && options.want_path) {
+  if (goal_found && options.want_path && options.max_path_moves > 0 &&
+      result.optimum > options.max_path_moves) {
+    result.path_omitted = true;
+  } else if (goal_found && options.want_path) {
+    const std::uint64_t path_bytes = result.optimum * sizeof(Move);
+    if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
+    allocated += path_bytes;
     // Walk back: a predecessor one level closer has depth code (D-1) mod 3.
     auto depth_code = [&](Rank r) -> int {
       const std::uint64_t h = L.word_of(r);

@@ -76,6 +76,17 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
   return why.empty() && lattice_preferred(v) ? EngineKind::kLattice : EngineKind::kGeneric;
 }
 
+// The peak bytes `search(v, o)` will ask for, known before it starts: what a
+// batch checks for every cell before its first search.
+template <StateSpace V>
+std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
+  if constexpr (LatticeSpace<V>) {
+    if (choose_engine(v, o) == EngineKind::kLattice)
+      return estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
+  }
+  return estimate_search_bytes(v.num_ranks(), o.want_path);
+}
+
 template <StateSpace V>
 SearchResult search(const V& v, const SearchOptions& o) {
   if constexpr (LatticeSpace<V>) {

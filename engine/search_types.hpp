@@ -8,6 +8,7 @@
 // changes nothing above the engine.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -41,7 +42,25 @@ struct SearchOptions {
   bool trace = false;                     // one line per level on stderr: form, size, time
   std::size_t farthest = 0;               // describe up to this many states of the last level
   EngineKind engine = EngineKind::kAuto;  // search mode (search.hpp)
+  // When set and true, the search stops at the next level boundary by throwing
+  // SearchCancelled.  The application owns the flag (a signal handler sets it);
+  // the engine only reads it, once per level.
+  const std::atomic<bool>* cancel = nullptr;
+  // With want_path: a witness longer than this many moves is not built (0: no
+  // limit); the result says so in `path_omitted`.
+  std::uint64_t max_path_moves = 0;
 };
+
+// Thrown by a search whose `cancel` flag was raised; nothing of it is kept.
+class SearchCancelled : public std::runtime_error {
+ public:
+  SearchCancelled() : std::runtime_error("search cancelled") {}
+};
+
+// Throws SearchCancelled when the options' flag is raised.
+inline void check_cancel(const SearchOptions& o) {
+  if (o.cancel != nullptr && o.cancel->load(std::memory_order_relaxed)) throw SearchCancelled();
+}
 
 enum class SearchOutcome { kGoalReached, kGoalUnreachable };
 
@@ -52,7 +71,8 @@ struct SearchResult {
   std::uint64_t eccentricity = 0;    // of the start; complete only when not stopped early
   bool complete = true;              // false when stop_at_goal cut the search short
   std::vector<std::uint64_t> level_sizes;
-  std::vector<Move> path;  // when want_path and the goal was reached
+  std::vector<Move> path;     // when want_path and the goal was reached
+  bool path_omitted = false;  // the witness exceeded options.max_path_moves
   // With options.farthest: up to that many states of the last level (at distance
   // `eccentricity` from the start), lowest ranks first, as the variant describes them.
   std::vector<std::string> farthest;
@@ -71,9 +91,10 @@ struct SearchResult {
 
 class MemoryBudgetExceeded : public std::runtime_error {
  public:
-  MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget)
-      : std::runtime_error("search needs about " + format_bytes(need) +
-                           " but the memory budget is " + format_bytes(budget) +
+  // `what` names the search ("" for "search"), e.g. "batch.toml row 2, n=14".
+  MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget, const std::string& what = "")
+      : std::runtime_error((what.empty() ? std::string("search") : what + ": the search") +
+                           " needs about " + sizes_text(need, budget) +
                            " (raise --max-memory or lower n)"),
         need_(need),
         budget_(budget) {}
@@ -81,6 +102,15 @@ class MemoryBudgetExceeded : public std::runtime_error {
   std::uint64_t budget() const { return budget_; }
 
  private:
+  // "1.50 GiB but the memory budget is 1.00 GiB"; in bytes when both round alike.
+  static std::string sizes_text(std::uint64_t need, std::uint64_t budget) {
+    std::string a = format_bytes(need), b = format_bytes(budget);
+    if (a == b) {
+      a = std::to_string(need) + " bytes";
+      b = std::to_string(budget) + " bytes";
+    }
+    return a + " but the memory budget is " + b;
+  }
   std::uint64_t need_, budget_;
 };
 

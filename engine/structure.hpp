@@ -25,6 +25,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/multiprecision/cpp_int.hpp>
 #include <chrono>
 #include <cstdint>
@@ -49,8 +50,12 @@ struct SolutionCount {
   double seconds = 0;
 };
 
+// A distance per rank, the level vectors (8 bytes a state; budgeted at one rank in
+// eight for two consecutive levels, and enforced while they grow: a space whose
+// levels are fatter stops with MemoryBudgetExceeded instead of passing the budget)
+// and a fixed allowance for the walk back's layers.
 inline std::uint64_t estimate_count_bytes(Rank ranks) {
-  return ranks * sizeof(std::uint32_t) + (std::uint64_t{64} << 20);
+  return ranks * sizeof(std::uint32_t) + ranks / 8 * sizeof(Rank) + (std::uint64_t{64} << 20);
 }
 
 template <StateSpace V>
@@ -67,6 +72,12 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
 
   // dist1[r] = distance + 1; 0 = not reached.
   SegmentedArray<std::uint32_t> dist1(ranks);
+  // What the vectors may take: the budget less the distances.
+  const std::uint64_t fixed_bytes = ranks * sizeof(std::uint32_t) + (std::uint64_t{16} << 20);
+  const std::uint64_t vector_bytes = budget > fixed_bytes ? budget - fixed_bytes : 0;
+  auto check_vectors = [&](std::uint64_t bytes) {
+    if (bytes > vector_bytes) throw MemoryBudgetExceeded(fixed_bytes + bytes, budget);
+  };
   SolutionCount out;
   std::vector<Rank> level{v.rank(v.start())}, next, goals;
   dist1[level[0]] = 1;
@@ -74,6 +85,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   out.states_searched = 1;
   auto last_report = t0;
   for (;;) {
+    check_cancel(options);
     for (Rank r : level)
       if (v.is_goal(v.unrank(r))) goals.push_back(r);
     if (!goals.empty() || level.empty()) break;
@@ -85,6 +97,8 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
         const Rank rt = v.rank(t);
         if (dist1[rt] == 0) {
           dist1[rt] = depth + 2;
+          if (next.size() == next.capacity())  // the next growth, counted before it happens
+            check_vectors((level.capacity() + 2 * next.capacity() + 1) * sizeof(Rank));
           next.push_back(rt);
         }
       });
@@ -113,6 +127,13 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   out.states_on_optimal_paths = layer.size();
   std::vector<std::pair<Rank, std::uint32_t>> links;  // (predecessor, index in layer)
   for (std::uint32_t k = depth; k > 0; --k) {
+    check_cancel(options);
+    if (options.progress &&
+        std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
+      last_report = std::chrono::steady_clock::now();
+      std::fprintf(stderr, "[count] walking back: distance %u, %zu states on optimal paths\n", k,
+                   layer.size());
+    }
     links.clear();
     for (std::uint32_t i = 0; i < layer.size(); ++i) {
       for_each_predecessor(v, v.unrank(layer[i].first), [&](const State& u, Move) {
@@ -120,6 +141,8 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
         if (dist1[ru] == k) links.emplace_back(ru, i);  // distance k - 1
       });
     }
+    // A layer entry is a rank and an exact count (about 48 bytes while it is small).
+    check_vectors(links.capacity() * sizeof(links[0]) + layer.capacity() * 48 * 2);
     std::sort(links.begin(), links.end());
     std::vector<std::pair<Rank, Big>> prev;
     for (std::size_t j = 0; j < links.size(); ++j) {
@@ -152,8 +175,10 @@ struct AllPairsSummary {
 
 inline constexpr std::uint64_t kAllPairsMaxStates = std::uint64_t{1} << 16;
 
+// With options.progress, a line on stderr at most every 2 s (sources done, time);
+// options.cancel stops it (SearchCancelled).
 template <StateSpace V>
-AllPairsSummary all_pairs_summary(const V& v) {
+AllPairsSummary all_pairs_summary(const V& v, const SearchOptions& options = {}) {
   using State = typename V::State;
   const auto t0 = std::chrono::steady_clock::now();
   if (v.num_ranks() > kAllPairsMaxStates)
@@ -192,6 +217,21 @@ AllPairsSummary all_pairs_summary(const V& v) {
     return l;
   });
   constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+  std::atomic<std::uint64_t> sources_done{0};
+  std::atomic<std::int64_t> last_report_ms{0};
+  auto after_source = [&] {
+    const std::uint64_t done = sources_done.fetch_add(1, std::memory_order_relaxed) + 1;
+    if ((done & 63) != 0) return;
+    check_cancel(options);
+    if (!options.progress) return;
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    std::int64_t last = last_report_ms.load(std::memory_order_relaxed);
+    if (ms - last < 2000 || !last_report_ms.compare_exchange_strong(last, ms)) return;
+    std::fprintf(stderr, "[all-pairs] %llu of %zu sources, %.1f s\n",
+                 static_cast<unsigned long long>(done), n, static_cast<double>(ms) / 1000.0);
+  };
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, n, 16), [&](const tbb::blocked_range<std::size_t>& range) {
         Local& l = locals.local();
@@ -232,6 +272,7 @@ AllPairsSummary all_pairs_summary(const V& v) {
             else
               ++a.more_paths;
           }
+          after_source();
         }
       });
   AllPairsSummary total;

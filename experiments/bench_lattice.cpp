@@ -218,7 +218,7 @@ std::string command_line(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int bench_main(int argc, char** argv) {
   Args args;
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
@@ -361,4 +361,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "[bench_lattice] wrote %s\n", args.markdown.c_str());
   }
   return 0;
+}
+
+// Any failure (a search over budget, a bad value) ends in one line, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return bench_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_lattice: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "bench_lattice: unexpected exception\n");
+  }
+  return 1;
 }

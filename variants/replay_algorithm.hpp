@@ -6,12 +6,15 @@
 // Templated on the Space so that the conformance suite and the CLI share it.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "engine/replay.hpp"
+#include "engine/search_types.hpp"
 #include "variants/family.hpp"
 
 namespace hanoi {
@@ -20,9 +23,18 @@ struct RunReport {
   std::string algorithm;
   bool ok = false;
   std::uint64_t moves = 0;
-  std::string error;           // first rule violation or wrong final state
-  std::vector<Move> recorded;  // when asked to record
+  std::string error;             // first rule violation or wrong final state
+  std::vector<Move> recorded;    // when asked to record
+  bool record_overflow = false;  // stopped: more moves than RunOptions::record_limit
   double seconds = 0;
+};
+
+struct RunOptions {
+  // Record the moves, at most this many: a longer solution stops the run with
+  // `record_overflow` (3 bytes a move; 0 = record nothing).
+  std::uint64_t record_limit = 0;
+  bool progress = false;                      // a line on stderr at most every 2 s
+  const std::atomic<bool>* cancel = nullptr;  // raised: stop (SearchCancelled)
 };
 
 namespace detail {
@@ -31,19 +43,40 @@ struct StopEmission {};  // thrown through an algorithm once the checker has fai
 
 template <StateSpace Space>
 RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmSpec& alg,
-                           bool record) {
+                           const RunOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
   // A runaway algorithm is stopped far beyond any sensible count.
   Replayer<Space> checker(space, std::uint64_t{1} << 42);
   RunReport report;
   report.algorithm = alg.name;
+  auto last_report = t0;
   try {
     alg.emit(p, [&](Move m) {
-      if (record) report.recorded.push_back(m);
+      if (options.record_limit > 0) {
+        if (report.recorded.size() >= options.record_limit) {
+          report.record_overflow = true;
+          throw detail::StopEmission{};
+        }
+        report.recorded.push_back(m);
+      }
       if (!checker.step(m)) throw detail::StopEmission{};
+      // The clock and the flag every 2^24 moves (about 0.1 s).
+      if ((checker.count() & ((std::uint64_t{1} << 24) - 1)) == 0) {
+        if (options.cancel != nullptr && options.cancel->load(std::memory_order_relaxed))
+          throw SearchCancelled();
+        const auto now = std::chrono::steady_clock::now();
+        if (options.progress && now - last_report > std::chrono::seconds(2)) {
+          last_report = now;
+          std::fprintf(stderr, "[run] %s: %llu moves replayed, %.1f s\n", alg.name.c_str(),
+                       static_cast<unsigned long long>(checker.count()),
+                       std::chrono::duration<double>(now - t0).count());
+        }
+      }
     });
-    checker.finish();
+    if (!report.record_overflow) checker.finish();
   } catch (const detail::StopEmission&) {
+  } catch (const SearchCancelled&) {
+    throw;
   } catch (const std::exception& e) {
     // An algorithm that gives up (no legal choice, a broken invariant) is a failed run.
     report.moves = checker.count();
@@ -52,6 +85,7 @@ RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmS
     return report;
   }
   report.moves = checker.count();
+  if (report.record_overflow) return report;
   report.ok = !checker.error().has_value();
   if (!report.ok) {
     const ReplayError& e = *checker.error();
@@ -63,6 +97,15 @@ RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmS
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return report;
+}
+
+// Without options: the moves recorded in full when `record`.
+template <StateSpace Space>
+RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmSpec& alg,
+                           bool record) {
+  RunOptions o;
+  o.record_limit = record ? ~std::uint64_t{0} : 0;
+  return replay_algorithm(space, p, alg, o);
 }
 
 }  // namespace hanoi

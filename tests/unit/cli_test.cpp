@@ -175,9 +175,10 @@ TEST(Cli, OptimumTextMoves) {
   ASSERT_EQ(o.status, 0) << o;
   EXPECT_NE(o.out.find("optimum:      15"), std::string::npos) << o;
   EXPECT_NE(o.out.find("states:       81"), std::string::npos) << o;
-  const auto at = o.out.find("moves: ");
+  // One move per line after the "moves (15, ...):" line.
+  const auto at = o.out.find("moves (15, one per line");
   ASSERT_NE(at, std::string::npos) << o;
-  std::istringstream tokens(o.out.substr(at + 7, o.out.find('\n', at) - at - 7));
+  std::istringstream tokens(o.out.substr(o.out.find('\n', at) + 1));
   json moves = json::array();
   std::string t;
   while (tokens >> t) {
@@ -305,12 +306,12 @@ struct CsvRow {
   std::map<std::string, std::string> field;
 };
 
-// Splits the CSV written by verify (no quoted fields in an all-ok table).
-std::vector<CsvRow> read_csv(const std::string& text, std::string& comment) {
+// Splits the CSV written by verify (no quoted fields in an all-ok table): a header
+// row, then the rows (the provenance is in the .meta.json beside it).
+std::vector<CsvRow> read_csv(const std::string& text) {
   const auto lines = lines_of(text);
   std::vector<CsvRow> rows;
   if (lines.size() < 2) return rows;
-  comment = lines[0];
   auto split = [](const std::string& s) {
     std::vector<std::string> out;
     std::string cell;
@@ -319,8 +320,8 @@ std::vector<CsvRow> read_csv(const std::string& text, std::string& comment) {
     if (!s.empty() && s.back() == ',') out.push_back("");
     return out;
   };
-  const auto header = split(lines[1]);
-  for (std::size_t i = 2; i < lines.size(); ++i) {
+  const auto header = split(lines[0]);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto cells = split(lines[i]);
     EXPECT_EQ(cells.size(), header.size()) << lines[i];
     CsvRow r;
@@ -376,10 +377,10 @@ TEST(Cli, VerifySmallBatch) {
     EXPECT_TRUE(row) << "no table row starting '" << prefix << "'\n" << md;
   }
 
-  std::string comment;
-  const auto rows = read_csv(slurp(out / "small.csv"), comment);
-  EXPECT_EQ(comment.rfind("# hanoi verify", 0), 0u) << comment;
-  EXPECT_NE(comment.find("commit"), std::string::npos) << comment;
+  const auto rows = read_csv(slurp(out / "small.csv"));
+  const json meta = json::parse(slurp(out / "small.meta.json"));
+  EXPECT_EQ(meta["command"].get<std::string>().rfind("hanoi verify", 0), 0u) << meta;
+  EXPECT_TRUE(meta["commit"].is_string()) << meta;
   // Every algorithm the family lists, for every n.
   std::set<std::string> listed;
   const json list = parse_json(hanoi_cli("list --json"));
@@ -420,8 +421,7 @@ TEST(Cli, VerifyExplicitAlgorithmsAndBounds) {
   EXPECT_EQ(lines_of(o.out).at(0), "# Roles");
   EXPECT_NE(o.out.find("a note"), std::string::npos);
   EXPECT_NE(o.out.find("iterative (bound)"), std::string::npos);
-  std::string comment;
-  const auto rows = read_csv(slurp(dir / "out" / "roles.csv"), comment);
+  const auto rows = read_csv(slurp(dir / "out" / "roles.csv"));
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].field.at("algorithm"), "recursive");
   EXPECT_EQ(rows[0].field.at("role"), "optimal");
@@ -470,14 +470,14 @@ TEST(Cli, VerifyMissingBatchFile) {
   expect_one_line_error(o, 2, "does-not-exist.toml");
 }
 
+// Every cell is checked against the budget before the first search: one line,
+// naming the first cell that does not fit, and no tables.
 TEST(Cli, VerifyOverBudgetExitsThree) {
   TempDir dir;
   write_file(dir / "small.toml", kSmallBatch);
   const Outcome o = hanoi_cli("verify small.toml --out out -q --max-memory 1K", dir.path());
-  EXPECT_EQ(o.status, 3) << o;
-  EXPECT_NE(o.out.find("4 did not fit"), std::string::npos) << o;
-  EXPECT_NE(o.out.find("does not fit"), std::string::npos) << o;
-  EXPECT_TRUE(fs::exists(dir / "out" / "small.csv"));
+  expect_one_line_error(o, 3, "small.toml row 1, n=");
+  EXPECT_FALSE(fs::exists(dir / "out" / "small.csv"));
 }
 
 // The tables are the batch's result: if they cannot be written, verify must say so

@@ -177,6 +177,8 @@ class Space {
   // previous orbit (see the header): predecessors are refused, not reversed.
   static constexpr bool kReversible = false;
   static constexpr bool kWalksBack = false;  // see above: refused before any search
+  // A state is an orbit of placements: analyses over pairs of states refuse it.
+  static constexpr bool kOrbitQuotient = true;
 
   explicit Space(int n);
 
