@@ -24,6 +24,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
+#include "cli/interrupt.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {
@@ -40,13 +41,16 @@ const FamilyInfo& instance_family(const std::string& variant) {
 }
 
 // Progress on stderr at most every 2 s.
+// The progress callback also stops the comparison on SIGINT/SIGTERM
+// (cli/interrupt.hpp): it runs after each group of instances.
 InstanceFamilyOptions with_progress(bool quiet, const std::string& label) {
   InstanceFamilyOptions o;
-  if (quiet) return o;
   auto last =
       std::make_shared<std::chrono::steady_clock::time_point>(std::chrono::steady_clock::now());
   const auto t0 = *last;
-  o.on_progress = [last, t0, label](std::uint64_t done, std::uint64_t total) {
+  o.on_progress = [last, t0, label, quiet](std::uint64_t done, std::uint64_t total) {
+    if (interrupted()) throw SearchCancelled();
+    if (quiet) return;
     const auto now = std::chrono::steady_clock::now();
     if (done != total && now - *last < std::chrono::seconds(2)) return;
     *last = now;
