@@ -7,7 +7,8 @@
 #   5. the same tests built with AddressSanitizer, UndefinedBehaviorSanitizer and
 #      assertions (build-asan/, HANOI_SANITIZE=ON), less those labelled `slow`
 #      (tests/CMakeLists.txt), which the Release run covers.
-# About 40 minutes on 2 cores from nothing (CI's limit is 90).  HANOI_QUICK=1 stops
+# About an hour on 2 cores from nothing (71 min measured with a shared CPU; CI's
+# limit is 90).  HANOI_QUICK=1 stops
 # after step 3, for a quick check while working (CI never sets it).
 # A failed build stops at once; otherwise every step runs, each prints a line or
 # two (its full log is named when it fails), and the end lists the failed steps.
