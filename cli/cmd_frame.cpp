@@ -187,15 +187,9 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
   SearchOptions so = search_options(o);
   so.want_path = false;
   // Every cell's three searches against the budget, before the first search.
-  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      if (const std::uint64_t need = frame_need(fam, p, so); need > budget)
-        throw MemoryBudgetExceeded(need, budget, r.where + ", n=" + std::to_string(n));
-    }
-  }
+  check_cells_fit(rows, so, [&](const Row&, const FamilyInfo& fam, const Params& p) {
+    return frame_need(fam, p, so);
+  });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
   CellJournal journal(dir, batch.path, "frame", o.fresh, o.quiet);
 

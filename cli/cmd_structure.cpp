@@ -45,7 +45,7 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
   so.farthest = flags.farthest;
   // Every phase against the budget before the first one starts (they run one after
   // another, so the largest counts).
-  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
+  const std::uint64_t budget = budget_of(so);
   const std::uint64_t need =
       std::max(search_need(fam, p, so), flags.count ? count_need(fam, p) : std::uint64_t{0});
   if (need > budget) throw MemoryBudgetExceeded(need, budget);
@@ -218,20 +218,14 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
   SearchOptions so = search_options(o);
   so.want_path = false;
   // Every cell against the budget, before the first search.
-  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
-  for (const Row& r : rows) {
-    const FamilyInfo& fam = variants::find_family(r.variant);
-    for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      SearchOptions eo = so;
-      eo.farthest = r.farthest;
-      const std::uint64_t need = r.measure == "eccentricity" ? search_need(fam, p, eo)
-                                 : r.measure == "count"      ? count_need(fam, p)
-                                                             : 0;
-      if (need > budget)
-        throw MemoryBudgetExceeded(need, budget, r.where + ", n=" + std::to_string(n));
-    }
-  }
+  check_cells_fit(rows, so,
+                  [&](const Row& r, const FamilyInfo& fam, const Params& p) -> std::uint64_t {
+                    SearchOptions eo = so;
+                    eo.farthest = r.farthest;
+                    return r.measure == "eccentricity" ? search_need(fam, p, eo)
+                           : r.measure == "count"      ? count_need(fam, p)
+                                                       : 0;
+                  });
   const std::filesystem::path dir = prepare_out_dir(out_dir);
   CellJournal journal(dir, batch.path, "structure", o.fresh, o.quiet);
 

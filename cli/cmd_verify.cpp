@@ -147,15 +147,12 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   const std::vector<Row> rows = read_verify_rows(batch);
   SearchOptions so = search_options(o);
   so.want_path = false;
-  const std::uint64_t budget = so.max_memory ? so.max_memory : default_memory_budget();
   // Validate every row before any search, so a typo or a cell too big for the
   // budget fails fast.
   for (const Row& r : rows) {
     const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       const Params p = normalize(fam, Params{n, r.pegs, r.problem});
-      if (const std::uint64_t need = search_need(fam, p, so); need > budget)
-        throw MemoryBudgetExceeded(need, budget, r.where + ", n=" + std::to_string(n));
       std::vector<std::string> names = r.algorithms;
       names.insert(names.end(), r.bounds.begin(), r.bounds.end());
       for (const auto& name : names) {
@@ -167,6 +164,10 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
       }
     }
   }
+
+  check_cells_fit(rows, so, [&](const Row&, const FamilyInfo& fam, const Params& p) {
+    return search_need(fam, p, so);
+  });
 
   // The output directory is checked after the rows and before any search, so a typo fails fast.
   const std::filesystem::path dir = prepare_out_dir(out_dir);

@@ -28,6 +28,10 @@ Params params_of(const CommonOptions& o) {
   return p;
 }
 
+std::uint64_t budget_of(const SearchOptions& so) {
+  return so.max_memory ? so.max_memory : default_memory_budget();
+}
+
 SearchOptions search_options(const CommonOptions& o) {
   SearchOptions s;
   if (!o.max_memory.empty()) {

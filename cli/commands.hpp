@@ -14,6 +14,7 @@
 #include "cli/analyses.hpp"
 #include "engine/bfs.hpp"
 #include "variants/family.hpp"
+#include "variants/registry.hpp"
 
 namespace hanoi::cli {
 
@@ -40,6 +41,25 @@ struct CommonOptions {
 
 SearchOptions search_options(const CommonOptions& o);
 Params params_of(const CommonOptions& o);
+
+// The budget a search with these options runs under (--max-memory or the default).
+std::uint64_t budget_of(const SearchOptions& so);
+
+// Checks every cell (row, n) of a batch against the budget before its first search:
+// need(row, family, params) is the cell's peak in bytes.  Throws MemoryBudgetExceeded
+// naming the first cell that does not fit.
+template <class Row, class Need>
+void check_cells_fit(const std::vector<Row>& rows, const SearchOptions& so, Need&& need) {
+  const std::uint64_t budget = budget_of(so);
+  for (const Row& r : rows) {
+    const FamilyInfo& fam = variants::find_family(r.variant);
+    for (int n = r.n_lo; n <= r.n_hi; ++n) {
+      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+      if (const std::uint64_t bytes = need(r, fam, p); bytes > budget)
+        throw MemoryBudgetExceeded(bytes, budget, r.where + ", n=" + std::to_string(n));
+    }
+  }
+}
 
 struct StructureFlags {
   bool count = false;        // the number of optimal solutions
