@@ -1,10 +1,12 @@
 #include "cli/batch.hpp"
 
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -273,6 +275,75 @@ std::string CellJournal::summary_note() const {
          " (finished earlier by this commit; `--fresh` recomputes them).";
 }
 
+std::vector<std::string> make_plots(const std::filesystem::path& csv_path) {
+  // The script beside the sources (or HANOI_PLOTS_SCRIPT), run by Debian's Python,
+  // where python3-matplotlib lives (a python3 earlier on PATH may lack it).
+  // HANOI_PLOTS=off: none (the unit tests run many small batches).
+  if (const char* mode = std::getenv("HANOI_PLOTS"); mode && std::strcmp(mode, "off") == 0)
+    return {};
+  // None after SIGINT/SIGTERM: the interrupted batch's tables come first.
+  if (interrupted()) return {};
+  const char* script_env = std::getenv("HANOI_PLOTS_SCRIPT");
+  const std::string script = script_env ? script_env : HANOI_SOURCE_DIR "/scripts/plots.py";
+  const char* python_env = std::getenv("HANOI_PYTHON");
+  const std::string python = python_env                                    ? python_env
+                             : std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3"
+                                                                           : "python3";
+  if (!std::filesystem::exists(script)) {
+    std::fprintf(stderr, "hanoi: warning: no pictures: %s is missing\n", script.c_str());
+    return {};
+  }
+  // Everything the child needs is built before fork(): after it, only
+  // async-signal-safe calls (other threads may hold the allocator's locks).
+  const std::string csv = csv_path.string();
+  static constexpr char kExecFailed[] = "hanoi: warning: no pictures: cannot run python3\n";
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return {};
+  }
+  if (pid == 0) {
+    dup2(fds[1], STDOUT_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    execlp(python.c_str(), python.c_str(), script.c_str(), csv.c_str(),
+           static_cast<char*>(nullptr));
+    [[maybe_unused]] const ssize_t ignored =
+        write(STDERR_FILENO, kExecFailed, sizeof kExecFailed - 1);
+    _exit(127);
+  }
+  close(fds[1]);
+  std::string text;
+  char buf[4096];
+  for (ssize_t got; (got = read(fds[0], buf, sizeof buf)) != 0;) {
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    text.append(buf, static_cast<std::size_t>(got));
+  }
+  close(fds[0]);
+  int status = 0;
+  pid_t waited = 0;
+  while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
+  }
+  if (waited != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::fprintf(stderr,
+                 "hanoi: warning: no pictures for %s (scripts/plots.py failed; "
+                 "scripts/install-deps.sh installs python3-matplotlib)\n",
+                 csv_path.c_str());
+    return {};
+  }
+  std::vector<std::string> files;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty()) files.push_back(std::filesystem::path(line).filename().string());
+  return files;
+}
+
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t) {
   char wall_text[32];
@@ -287,14 +358,23 @@ void write_batch_tables(const std::filesystem::path& dir, const std::string& bat
        << "Machine: " << machine << "  \n"
        << "Wall time: " << wall_text << " s.  " << t.summary << t.journal_note << "\n\n"
        << t.legend << "\n";
-  const std::string markdown = head.str() + t.body;
-  std::cout << markdown;
-
   const std::string stem = std::filesystem::path(batch_path).stem().string();
   const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv"),
                               meta_path = dir / (stem + ".meta.json");
-  write_file_atomic(md_path, markdown);
   write_file_atomic(csv_path, t.csv);
+  for (const auto& [suffix, text] : t.extra_csv)
+    write_file_atomic(dir / (stem + "." + suffix + ".csv"), text);
+  // The pictures are made from the CSV just written, and shown under the header.
+  std::string pictures;
+  if (t.plots) {
+    for (const std::string& f : make_plots(csv_path))
+      if (f.size() > 4 && f.compare(f.size() - 4, 4, ".svg") == 0)
+        pictures += "![" + f + "](" + f + ")\n";
+  }
+  if (!pictures.empty()) head << "\n" << pictures;
+  const std::string markdown = head.str() + t.body;
+  std::cout << markdown;
+  write_file_atomic(md_path, markdown);
   const nlohmann::json meta = {
       {"title", t.title},     {"command", t.command_line}, {"commit", commit},
       {"date", date},         {"machine", machine},        {"wall_seconds", t.wall_seconds},

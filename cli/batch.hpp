@@ -141,11 +141,19 @@ struct TableOutput {
   std::string csv;           // header row and rows
   bool partial = false;      // interrupted: only the cells finished so far
   std::string journal_note;  // from CellJournal::summary_note
+  // More tables: (suffix, CSV text), written as OUT/<stem>.<suffix>.csv.
+  std::vector<std::pair<std::string, std::string>> extra_csv;
+  bool plots = true;  // run scripts/plots.py on the CSV (`verify --no-plots`: false)
 };
 
-// Writes OUT/<batch stem>.md (headed by the provenance), .csv (plain RFC 4180: a
-// header row, then the rows) and .meta.json (the provenance for scripts), each
-// whole or not at all; prints the Markdown on stdout and the paths on stderr.
+// Runs scripts/plots.py on a written CSV; the file names of the pictures it wrote
+// beside it, or none (with a warning on stderr) where it cannot run.
+std::vector<std::string> make_plots(const std::filesystem::path& csv_path);
+
+// Writes OUT/<batch stem>.md (headed by the provenance and the pictures), .csv
+// (plain RFC 4180: a header row, then the rows), the extra CSVs, the pictures of
+// scripts/plots.py and .meta.json (the provenance for scripts), each whole or not
+// at all; prints the Markdown on stdout and the paths on stderr.
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t);
 

@@ -367,6 +367,7 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
   out.csv = csv.str();
   out.partial = partial;
   out.journal_note = journal.summary_note();
+  out.plots = !o.no_plots;
   return finish_batch(dir, batch.path, out, unexpected, 0);
 }
 

@@ -249,6 +249,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
   out.csv = csv.str();
   out.partial = partial;
   out.journal_note = journal.summary_note();
+  out.plots = !o.no_plots;
   return finish_batch(dir, batch.path, out, unexpected, too_big);
 }
 

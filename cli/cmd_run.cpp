@@ -15,7 +15,7 @@ using nlohmann::json;
 
 int run_algorithm(const CommonOptions& o, const std::string& algorithm) {
   const FamilyInfo& fam = variants::find_family(o.variant);
-  const Params p = normalize(fam, params_of(o));
+  const Params p = normalize(fam, params_of(o), Reach::kReplay);
   RunOptions ro;
   ro.record_limit = o.moves ? o.moves_limit : 0;
   ro.progress = !o.quiet;

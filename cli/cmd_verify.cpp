@@ -52,7 +52,7 @@ std::vector<Row> read_verify_rows(const BatchFile& batch) {
 // Markdown row, the CSV rows, the counts and the progress line (journaled as is).
 nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const SearchOptions& so,
                            const std::vector<std::string>& optimal_algs,
-                           const std::vector<std::string>& bound_algs) {
+                           const std::vector<std::string>& bound_algs, bool keep_levels) {
   const Params p = normalize(fam, Params{n, r.pegs, r.problem});
   std::string verdict;
   SearchResult sr;
@@ -131,10 +131,13 @@ nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const Sea
   char log[512];
   std::snprintf(log, sizeof log, "%s pegs=%d %s n=%d: optimum %s, ", fam.name.c_str(), p.pegs,
                 p.problem.c_str(), n, opt_text.c_str());
-  return nlohmann::json{{"md", md.str()},           {"csv", csv.str()},
+  nlohmann::json record{{"md", md.str()},           {"csv", csv.str()},
                         {"unexpected", unexpected}, {"known", known},
                         {"too_big", too_big},       {"log", std::string(log) + verdict},
                         {"journal", searched}};
+  // The level profile of the row's largest n (OUT/<stem>.levels.csv).
+  if (keep_levels && searched && sr.complete) record["levels"] = sr.level_sizes;
+  return record;
 }
 }  // namespace
 
@@ -173,9 +176,10 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   const std::filesystem::path dir = prepare_out_dir(out_dir);
   CellJournal journal(dir, batch_path, "verify", o.fresh, o.quiet);
 
-  std::ostringstream md, csv;
+  std::ostringstream md, csv, levels;
   csv << "variant,pegs,problem,n,optimum,states,eccentricity,formula,algorithm,role,moves,legal,"
          "verdict\n";
+  levels << "variant,pegs,problem,n,level,states\n";
   int unexpected = 0, known = 0, cells = 0, too_big = 0;
   bool partial = false;
   try {
@@ -203,10 +207,18 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
       md << "|---|---|\n";
 
       for (int n = r.n_lo; n <= r.n_hi; ++n) {
-        const nlohmann::json c = journal.cell(
-            r, n, [&] { return verify_cell(fam, r, n, so, optimal_algs, bound_algs); });
+        const nlohmann::json c = journal.cell(r, n, [&] {
+          return verify_cell(fam, r, n, so, optimal_algs, bound_algs, n == r.n_hi);
+        });
         ++cells;
         md << c["md"].get<std::string>();
+        if (c.contains("levels")) {
+          std::uint64_t level = 0;
+          const std::string prefix = fam.name + "," + std::to_string(first.pegs) + "," +
+                                     first.problem + "," + std::to_string(n) + ",";
+          for (const auto& count : c["levels"])
+            levels << prefix << level++ << "," << count.get<std::uint64_t>() << "\n";
+        }
         csv << c["csv"].get<std::string>();
         unexpected += c["unexpected"].get<int>();
         known += c["known"].get<int>();
@@ -236,6 +248,8 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   out.csv = csv.str();
   out.partial = partial;
   out.journal_note = journal.summary_note();
+  out.extra_csv.emplace_back("levels", levels.str());
+  out.plots = !o.no_plots;
   return finish_batch(dir, batch_path, out, unexpected, too_big);
 }
 
@@ -262,6 +276,8 @@ const RegisterCommand kVerify{[] {
             cmd.add_flag("--fresh", o.fresh,
                          "recompute every cell (by default a rerun by the same commit takes the "
                          "cells it finished before from OUT/<batch>.journal)");
+            cmd.add_flag("--no-plots", o.no_plots,
+                         "no pictures (by default scripts/plots.py draws them from the CSV)");
             add_resources(cmd, o);
           },
       .run =

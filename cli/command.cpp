@@ -75,7 +75,7 @@ void add_params(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("-n,--discs", o.n, "number of discs (per stack)")->required()->check(decimal());
   cmd.add_option("--pegs", o.pegs, "number of pegs (default: the variant's own)")
       ->check(decimal())
-      ->check(CLI::Range(1, 64));
+      ->check(CLI::Range(1, 255));
   cmd.add_option("--problem", o.problem, "problem code (default: the top-level problem)")
       ->check(non_empty());
   cmd.add_option("--colours", o.colours,

@@ -36,6 +36,7 @@ struct CommonOptions {
   std::string engine = "auto";                     // search mode: auto, generic, lattice
   std::uint64_t moves_limit = kDefaultMovesLimit;  // --moves-limit
   bool fresh = false;                              // batches: ignore the journal
+  bool no_plots = false;                           // batches: no scripts/plots.py
   static constexpr std::uint64_t kDefaultMovesLimit = 1000000;
 };
 

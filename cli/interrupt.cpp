@@ -1,19 +1,41 @@
 #include "cli/interrupt.hpp"
 
 #include <csignal>
+#include <cstdint>
+#include <ctime>
 
 namespace hanoi::cli {
 namespace {
 
-// Written only by the handler; std::atomic<bool> is lock-free here (asserted), so
-// it is safe to store from a signal handler.
+// Written only by the handler; the atomics are lock-free here (asserted), so they
+// are safe to store from a signal handler.
 std::atomic<bool> g_interrupted{false};
 std::atomic<int> g_signal{0};
-static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+std::atomic<std::int64_t> g_first_ms{0};  // when the first signal came (monotonic)
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
+              std::atomic<std::int64_t>::is_always_lock_free);
 
+std::int64_t monotonic_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe
+  return static_cast<std::int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+// The first signal raises the flag.  A second one more than a second later ends
+// the program at once (the default action); one within the second is the same
+// request, delivered twice: `timeout` signals the child and then its process group,
+// as a terminal's Ctrl-C reaches every process of the group.
 extern "C" void on_signal(int sig) {
-  g_signal.store(sig, std::memory_order_relaxed);
-  g_interrupted.store(true, std::memory_order_relaxed);
+  const std::int64_t now = monotonic_ms();
+  if (!g_interrupted.load(std::memory_order_relaxed)) {
+    g_first_ms.store(now, std::memory_order_relaxed);
+    g_signal.store(sig, std::memory_order_relaxed);
+    g_interrupted.store(true, std::memory_order_relaxed);
+    return;
+  }
+  if (now - g_first_ms.load(std::memory_order_relaxed) < 1000) return;
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
 }
 
 }  // namespace
@@ -22,7 +44,7 @@ void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESETHAND;  // a second signal takes the default action: the program ends
+  sa.sa_flags = 0;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
 }

@@ -49,6 +49,7 @@
 
 #include "engine/core.hpp"
 #include "engine/memory.hpp"
+#include "engine/progress.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
 
@@ -223,6 +224,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   };
 
   auto last_report = t0;
+  ProgressPrinter progress("bfs");
   unsigned levels_since_clock = 0;
   std::vector<Rank> sample;  // the lowest ranks of the current level, when asked
   for (;;) {
@@ -364,13 +366,10 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       if (now - last_report > std::chrono::seconds(2)) {
         last_report = now;
         const double secs = std::chrono::duration<double>(now - t0).count();
-        std::fprintf(
-            stderr,
-            "[bfs] level %llu: %llu new, %llu reached (%.1f%% of ranks), %.1f s, %.3g states/s\n",
-            static_cast<unsigned long long>(depth), static_cast<unsigned long long>(next_size),
-            static_cast<unsigned long long>(reached),
-            100.0 * static_cast<double>(reached) / static_cast<double>(ranks), secs,
-            static_cast<double>(reached) / secs);
+        const double fraction = static_cast<double>(reached) / static_cast<double>(ranks);
+        progress.report(fraction, secs, static_cast<double>(reached) / secs,
+                        "level " + std::to_string(depth) + ": " + std::to_string(next_size) +
+                            " new, " + std::to_string(reached) + " reached");
       }
     }
   }
@@ -386,7 +385,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       result.optimum > options.max_path_moves) {
     result.path_omitted = true;  // the caller refuses to print it; no need to build it
   } else if (goal_found && options.want_path) {
-    // The witness is counted in the budget before it is built (3 bytes a move).
+    // The witness is counted in the budget before it is built (sizeof(Move) bytes a move).
     const std::uint64_t path_bytes = result.optimum * sizeof(Move);
     if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
     allocated += path_bytes;

@@ -30,9 +30,11 @@ namespace hanoi {
 using Rank = std::uint64_t;
 
 // One move: the disc moved (1 = smallest; for many-stack variants a variant-defined
-// disc id), from one peg to another (pegs 0..m-1).
+// disc id), from one peg to another (pegs 0..m-1).  The disc is 16 bits wide because
+// the published algorithms also run far beyond any encoder (seed 002's Many_Pin
+// demonstration moves 1000 discs on 100 pegs); 4 bytes a move.
 struct Move {
-  std::uint8_t disc = 0;
+  std::uint16_t disc = 0;
   std::uint8_t from = 0;
   std::uint8_t to = 0;
   friend bool operator==(const Move&, const Move&) = default;

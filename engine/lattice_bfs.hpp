@@ -66,6 +66,7 @@
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
 #include "engine/peg_codec.hpp"
+#include "engine/progress.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
 
@@ -434,6 +435,7 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   std::uint64_t reached = 0;
   bool goal_found = false;
   auto last_report = t0;
+  ProgressPrinter progress("lattice");
   unsigned levels_since_clock = 0;
   int cur = 0;
   for (std::uint64_t depth = 0;; ++depth) {
@@ -499,13 +501,10 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
       if (now - last_report > std::chrono::seconds(2)) {
         last_report = now;
         const double secs = std::chrono::duration<double>(now - t0).count();
-        std::fprintf(stderr,
-                     "[lattice] level %llu: %llu new, %llu reached (%.1f%% of ranks), %.1f s, "
-                     "%.3g states/s\n",
-                     static_cast<unsigned long long>(depth), static_cast<unsigned long long>(size),
-                     static_cast<unsigned long long>(reached),
-                     100.0 * static_cast<double>(reached) / static_cast<double>(v.num_ranks()),
-                     secs, static_cast<double>(reached) / secs);
+        progress.report(static_cast<double>(reached) / static_cast<double>(v.num_ranks()), secs,
+                        static_cast<double>(reached) / secs,
+                        "level " + std::to_string(depth) + ": " + std::to_string(size) + " new, " +
+                            std::to_string(reached) + " reached");
       }
     }
     if (goal_found && options.stop_at_goal) {

@@ -38,6 +38,7 @@
 
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
+#include "engine/progress.hpp"
 #include "engine/storage.hpp"
 
 namespace hanoi {
@@ -84,6 +85,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   std::uint32_t depth = 0;
   out.states_searched = 1;
   auto last_report = t0;
+  ProgressPrinter progress("count");
   for (;;) {
     check_cancel(options);
     for (Rank r : level)
@@ -109,7 +111,9 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
     if (options.progress &&
         std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
       last_report = std::chrono::steady_clock::now();
-      std::fprintf(stderr, "[count] level %u: %zu states\n", depth, level.size());
+      progress.report(
+          -1, std::chrono::duration<double>(last_report - t0).count(), 0,
+          "level " + std::to_string(depth) + ": " + std::to_string(level.size()) + " states");
     }
   }
   if (goals.empty()) {
@@ -131,8 +135,9 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
     if (options.progress &&
         std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
       last_report = std::chrono::steady_clock::now();
-      std::fprintf(stderr, "[count] walking back: distance %u, %zu states on optimal paths\n", k,
-                   layer.size());
+      progress.report(-1, std::chrono::duration<double>(last_report - t0).count(), 0,
+                      "walking back: distance " + std::to_string(k) + ", " +
+                          std::to_string(layer.size()) + " states on optimal paths");
     }
     links.clear();
     for (std::uint32_t i = 0; i < layer.size(); ++i) {
@@ -219,6 +224,8 @@ AllPairsSummary all_pairs_summary(const V& v, const SearchOptions& options = {})
   constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
   std::atomic<std::uint64_t> sources_done{0};
   std::atomic<std::int64_t> last_report_ms{0};
+  // Reports come from whichever thread wins the 2-second slot (one at a time).
+  ProgressPrinter progress("all-pairs");
   auto after_source = [&] {
     const std::uint64_t done = sources_done.fetch_add(1, std::memory_order_relaxed) + 1;
     if ((done & 63) != 0) return;
@@ -229,8 +236,9 @@ AllPairsSummary all_pairs_summary(const V& v, const SearchOptions& options = {})
             .count();
     std::int64_t last = last_report_ms.load(std::memory_order_relaxed);
     if (ms - last < 2000 || !last_report_ms.compare_exchange_strong(last, ms)) return;
-    std::fprintf(stderr, "[all-pairs] %llu of %zu sources, %.1f s\n",
-                 static_cast<unsigned long long>(done), n, static_cast<double>(ms) / 1000.0);
+    progress.report(static_cast<double>(done) / static_cast<double>(n),
+                    static_cast<double>(ms) / 1000.0, 0,
+                    std::to_string(done) + " of " + std::to_string(n) + " sources");
   };
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, n, 16), [&](const tbb::blocked_range<std::size_t>& range) {

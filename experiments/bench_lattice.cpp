@@ -42,6 +42,7 @@
 #include <omp.h>
 #endif
 
+#include "cli/batch.hpp"
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/lattice_bfs.hpp"
@@ -336,6 +337,18 @@ static int bench_main(int argc, char** argv) {
   std::printf("\nTotal wall time %.1f s.\n", total);
   if (!args.markdown.empty()) {
     const std::filesystem::path path(args.markdown);
+    // The rows as CSV beside the Markdown (for scripts/plots.py), and its picture.
+    std::filesystem::path csv_path = path;
+    csv_path.replace_extension(".csv");
+    std::string csv = "bench,instance,method,threads,states,seconds,states_per_second\n";
+    for (const Row& r : rows)
+      csv += "lattice," + r.instance + "," + r.method + "," + std::to_string(r.threads) + "," +
+             std::to_string(r.states) + "," + fmt("%.4f", r.seconds) + "," + fmt("%.6g", r.rate()) +
+             "\n";
+    hanoi::cli::write_file_atomic(csv_path, csv);
+    for (const std::string& f : hanoi::cli::make_plots(csv_path))
+      if (f.size() > 4 && f.compare(f.size() - 4, 4, ".svg") == 0)
+        body += "\n![" + f + "](" + f + ")\n";
     std::ofstream md(path.string() + ".tmp");
     if (!md) {
       std::fprintf(stderr, "bench_lattice: cannot write %s\n", args.markdown.c_str());

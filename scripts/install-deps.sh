@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the project builds with, only those missing.
 # Everything comes from Debian's archive; nothing is downloaded at build time.
+# python3-matplotlib draws the batches' pictures (scripts/plots.py), graphviz
+# renders `hanoi graph` files, chromium runs the replay page's browser test.
 set -euo pipefail
 packages=(
   g++ cmake ninja-build git
   libboost-graph-dev libtbb-dev libabsl-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
   clang-format clang-tidy
+  python3-matplotlib graphviz chromium
 )
 missing=()
 for p in "${packages[@]}"; do

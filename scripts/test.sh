@@ -6,7 +6,8 @@
 #   4. lint: scripts/lint.sh (clang-tidy, .clang-tidy)
 #   5. the same tests built with AddressSanitizer, UndefinedBehaviorSanitizer and
 #      assertions (build-asan/, HANOI_SANITIZE=ON), less those labelled `slow`
-#      (tests/CMakeLists.txt), which the Release run covers.
+#      (tests/CMakeLists.txt), which the Release run covers, and those labelled
+#      `script` (the plotting script and the browser test: Python and chromium).
 # About an hour on 2 cores from nothing (71 min measured with a shared CPU; CI's
 # limit is 90).  HANOI_QUICK=1 stops
 # after step 3, for a quick check while working (CI never sets it).
@@ -77,7 +78,7 @@ fi
 if [ $full = 1 ] && [[ " ${failed[*]} " != *" build (ASan+UBSan) "* ]]; then
   # A sanitizer report fails its test; print the stack of a UBSan report too.
   export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-  step "tests (ASan+UBSan, not slow)" run_ctest build-asan build-asan/ctest.log -L "unit|regression" -LE slow
+  step "tests (ASan+UBSan, not slow)" run_ctest build-asan build-asan/ctest.log -L "unit|regression" -LE "slow|script"
 fi
 
 echo "[test] total $((SECONDS - t_all)) s"

@@ -1,18 +1,29 @@
 #include "variants/family.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace hanoi {
 
-Params normalize(const FamilyInfo& f, Params p) {
+bool beyond_encoder(const FamilyInfo& f, const Params& p) {
+  return p.pegs > f.max_pegs || p.n > f.max_n(std::min(p.pegs, f.max_pegs));
+}
+
+Params normalize(const FamilyInfo& f, Params p, Reach reach) {
+  const bool wide = reach == Reach::kReplay && f.beyond_encoder.board;
+  const int max_pegs = wide ? std::max(f.max_pegs, f.beyond_encoder.max_pegs) : f.max_pegs;
   if (p.pegs == 0) p.pegs = f.default_pegs;
-  if (p.pegs < f.min_pegs || p.pegs > f.max_pegs) {
-    throw UsageError(f.min_pegs == f.max_pegs
+  if (p.pegs < f.min_pegs || p.pegs > max_pegs) {
+    throw UsageError(f.min_pegs == max_pegs
                          ? f.name + " has exactly " + std::to_string(f.min_pegs) +
                                " pegs (got --pegs " + std::to_string(p.pegs) + ")"
                          : f.name + " takes --pegs from " + std::to_string(f.min_pegs) + " to " +
-                               std::to_string(f.max_pegs) + " (got " + std::to_string(p.pegs) +
-                               ")");
+                               std::to_string(max_pegs) + (wide ? " in algorithm runs" : "") +
+                               " (got " + std::to_string(p.pegs) + ")" +
+                               (!wide && f.beyond_encoder.board
+                                    ? "; `run`, `show` and `check` take up to " +
+                                          std::to_string(f.beyond_encoder.max_pegs)
+                                    : ""));
   }
   if (p.problem.empty()) p.problem = f.problems.front().code;
   bool known = false;
@@ -24,10 +35,15 @@ Params normalize(const FamilyInfo& f, Params p) {
   if (!known)
     throw UsageError("unknown problem '" + p.problem + "' for " + f.name + " (problems: " + codes +
                      ")");
-  const int hi = f.max_n(p.pegs);
+  const int encoder_hi = p.pegs <= f.max_pegs ? f.max_n(p.pegs) : 0;
+  const int hi = wide ? std::max(encoder_hi, f.beyond_encoder.max_n) : encoder_hi;
   if (p.n < 1 || p.n > hi)
     throw UsageError(f.name + " with " + std::to_string(p.pegs) + " pegs takes n from 1 to " +
-                     std::to_string(hi) + " (got " + std::to_string(p.n) + ")");
+                     std::to_string(hi) + (wide ? " in algorithm runs" : "") + " (got " +
+                     std::to_string(p.n) + ")" +
+                     (!wide && f.beyond_encoder.board ? "; `run`, `show` and `check` take up to " +
+                                                            std::to_string(f.beyond_encoder.max_n)
+                                                      : ""));
   if (f.normalize_instance) {
     f.normalize_instance(p);
   } else if (!p.colours.empty() || !p.start.empty() || p.target >= 0) {

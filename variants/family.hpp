@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -116,6 +117,35 @@ struct InstanceFamilyReport {
   double seconds = 0;
 };
 
+// A rule checker on explicit stacks, for algorithm runs beyond every encoder (seed
+// 002's Many_Pin demonstration: 1000 discs on 100 pegs, or 35 discs on 6).  The
+// family's rules are written plainly once more, on vectors; one virtual call a move
+// is nothing next to the allocation-free search loops it never enters.
+class PlainBoard {
+ public:
+  virtual ~PlainBoard() = default;
+  // Makes the move if it is legal and returns ""; otherwise returns the broken rule
+  // and leaves the board unchanged.  `disc` is set to the disc on top of `from`
+  // (0 when that peg is empty).
+  virtual const char* move(int from, int to, int& disc) = 0;
+  virtual bool is_goal() const = 0;
+  // The configuration in the engine's text form ("0: 3 2 1 | 1: | 2:").
+  virtual std::string describe() const = 0;
+  virtual int pegs() const = 0;
+};
+
+// Where the published algorithms may run past the encoder's limits (`run`, `show`,
+// `check`): up to these pegs and discs, on the family's PlainBoard.  No board = the
+// encoder's limits hold everywhere.
+struct BeyondEncoder {
+  int max_pegs = 0, max_n = 0;
+  std::function<std::unique_ptr<PlainBoard>(const Params&)> board;
+};
+
+// What parameters are checked for: a search (the encoder's limits) or a replay of
+// moves (an algorithm's or a user's), which may use the family's BeyondEncoder.
+enum class Reach { kSearch, kReplay };
+
 // Everything about a family that does not depend on its state-space type.
 struct FamilyInfo {
   std::string name;
@@ -137,6 +167,15 @@ struct FamilyInfo {
   std::function<InstanceFamilyReport(const Params&, std::string_view algorithm,
                                      const InstanceFamilyOptions&)>
       compare_instances;
+  // Pictures (`hanoi show`): a disc's colour where it follows from its size alone
+  // (rainbow's cycle of colours, checkers' parity), as a short name; empty = the
+  // colours are the letters of the configuration text, or there are none.
+  std::function<std::string(const Params&, int disc)> disc_colour;
+  // The colour of a peg's base where the problem colours it (rainbow, checkers),
+  // as a short name; "" = an uncoloured base.
+  std::function<std::string(const Params&, int peg)> base_colour;
+  // Algorithm runs past the encoder (see BeyondEncoder).
+  BeyondEncoder beyond_encoder;
   // The largest (pegs, problem) instances the conformance suite searches, in ranks.
   std::uint64_t conformance_ranks = 20000;
 };
@@ -156,8 +195,13 @@ inline std::string formula_name_of(const FamilyInfo& f, const Params& p) {
 }
 
 // Fills defaults (pegs, problem, instance) and checks every range; throws UsageError
-// with one clear line.  Defined in variants/family.cpp.
-Params normalize(const FamilyInfo& f, Params p);
+// with one clear line.  Reach::kReplay accepts the BeyondEncoder limits too.  Defined
+// in variants/family.cpp.
+Params normalize(const FamilyInfo& f, Params p, Reach reach = Reach::kSearch);
+
+// Whether these (normalised) parameters are beyond the encoder, so that only the
+// family's PlainBoard can replay moves on them.
+bool beyond_encoder(const FamilyInfo& f, const Params& p);
 
 // The algorithms that apply to these (normalised) parameters.
 std::vector<const AlgorithmSpec*> algorithms_for(const FamilyInfo& f, const Params& p);

@@ -10,9 +10,11 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/progress.hpp"
 #include "engine/replay.hpp"
 #include "engine/search_types.hpp"
 #include "variants/family.hpp"
@@ -31,7 +33,7 @@ struct RunReport {
 
 struct RunOptions {
   // Record the moves, at most this many: a longer solution stops the run with
-  // `record_overflow` (3 bytes a move; 0 = record nothing).
+  // `record_overflow` (4 bytes a move; 0 = record nothing).
   std::uint64_t record_limit = 0;
   bool progress = false;                      // a line on stderr at most every 2 s
   const std::atomic<bool>* cancel = nullptr;  // raised: stop (SearchCancelled)
@@ -41,15 +43,66 @@ namespace detail {
 struct StopEmission {};  // thrown through an algorithm once the checker has failed
 }  // namespace detail
 
-template <StateSpace Space>
-RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmSpec& alg,
-                           const RunOptions& options) {
+// The rule checker's interface (Replayer<Space>) on a family's PlainBoard, for runs
+// beyond the encoder: the same checks and the same error wording.
+class BoardReplayer {
+ public:
+  BoardReplayer(PlainBoard& board, std::uint64_t max_moves) : board_(board), max_(max_moves) {}
+  bool step(Move m) {
+    if (error_) return false;
+    if (count_ >= max_) {
+      error_ = ReplayError{count_, m, "exceeded the move cap of " + std::to_string(max_)};
+      return false;
+    }
+    int disc = 0;
+    const char* rule = board_.move(m.from, m.to, disc);
+    if (*rule != '\0') {
+      error_ = ReplayError{count_, m, rule};
+      return false;
+    }
+    if (m.disc != 0 && disc != m.disc) {
+      // Undo: the move was legal, only the emitter's name for the disc was wrong.
+      int ignored = 0;
+      board_.move(m.to, m.from, ignored);
+      error_ = ReplayError{count_, m,
+                           "the emitter named disc " + std::to_string(m.disc) +
+                               " but the top disc moved is " + std::to_string(disc)};
+      return false;
+    }
+    ++count_;
+    return true;
+  }
+  bool finish() {
+    if (error_) return false;
+    if (!board_.is_goal()) {
+      error_ = ReplayError{count_, Move{}, "final state is not the goal: " + board_.describe()};
+      return false;
+    }
+    return true;
+  }
+  std::uint64_t count() const { return count_; }
+  const std::optional<ReplayError>& error() const { return error_; }
+  std::string describe() const { return board_.describe(); }
+
+ private:
+  PlainBoard& board_;
+  std::uint64_t max_;
+  std::uint64_t count_ = 0;
+  std::optional<ReplayError> error_;
+};
+
+// A runaway algorithm is stopped far beyond any sensible count.
+inline constexpr std::uint64_t kRunawayMoves = std::uint64_t{1} << 42;
+
+// The algorithm's moves through `checker` (a Replayer<Space> or a BoardReplayer).
+template <class Checker>
+RunReport replay_algorithm_with(Checker& checker, const Params& p, const AlgorithmSpec& alg,
+                                const RunOptions& options) {
   const auto t0 = std::chrono::steady_clock::now();
-  // A runaway algorithm is stopped far beyond any sensible count.
-  Replayer<Space> checker(space, std::uint64_t{1} << 42);
   RunReport report;
   report.algorithm = alg.name;
   auto last_report = t0;
+  ProgressPrinter progress("run");
   try {
     alg.emit(p, [&](Move m) {
       if (options.record_limit > 0) {
@@ -67,9 +120,8 @@ RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmS
         const auto now = std::chrono::steady_clock::now();
         if (options.progress && now - last_report > std::chrono::seconds(2)) {
           last_report = now;
-          std::fprintf(stderr, "[run] %s: %llu moves replayed, %.1f s\n", alg.name.c_str(),
-                       static_cast<unsigned long long>(checker.count()),
-                       std::chrono::duration<double>(now - t0).count());
+          progress.report(-1, std::chrono::duration<double>(now - t0).count(), 0,
+                          alg.name + ": " + std::to_string(checker.count()) + " moves replayed");
         }
       }
     });
@@ -97,6 +149,13 @@ RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmS
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return report;
+}
+
+template <StateSpace Space>
+RunReport replay_algorithm(const Space& space, const Params& p, const AlgorithmSpec& alg,
+                           const RunOptions& options) {
+  Replayer<Space> checker(space, kRunawayMoves);
+  return replay_algorithm_with(checker, p, alg, options);
 }
 
 // Without options: the moves recorded in full when `record`.

@@ -648,7 +648,7 @@ TEST(Bfs, ClassicWitnessIsTheUniqueOptimum) {
 // =================================================================================
 
 Move mv(int disc, int from, int to) {
-  return Move{static_cast<std::uint8_t>(disc), static_cast<std::uint8_t>(from),
+  return Move{static_cast<std::uint16_t>(disc), static_cast<std::uint8_t>(from),
               static_cast<std::uint8_t>(to)};
 }
 

@@ -30,7 +30,7 @@ class Board {
     const int d = src.back();
     src.pop_back();
     pegs_[static_cast<std::size_t>(to)].push_back(d);
-    sink(Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+    sink(Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
               static_cast<std::uint8_t>(to)});
   }
 

@@ -281,6 +281,14 @@ Family<CheckersFamily::Space> CheckersFamily::family() {
                     "best Frame-type count (DP over Frame-Stewart splits; not a seed "
                     "formula)");
               },
+          // Colour 1 (odd discs) dark, colour 0 (even discs) light, as on a board.
+          .disc_colour = [](const Params&,
+                            int d) { return std::string(disc_colour(d) == 1 ? "dark" : "light"); },
+          .base_colour =
+              [](const Params& p, int peg) {
+                const std::uint8_t c = base_colours(p.problem, p.n)[static_cast<std::size_t>(peg)];
+                return c == kUncoloured ? std::string() : std::string(c == 1 ? "dark" : "light");
+              },
       },
       .make = make_space,
   };

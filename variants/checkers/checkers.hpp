@@ -148,7 +148,7 @@ class Space {
         const int d = x_moves ? top[x] : top[y];
         const bool ok = d != empty && disc_colour(d) != (x_moves ? under[y] : under[x]);
         next[k] = s.w ^ (static_cast<std::uint64_t>(x ^ y) << (2 * (d - 1)));  // d <= 32
-        moves[k] = Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(x_moves ? x : y),
+        moves[k] = Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(x_moves ? x : y),
                         static_cast<std::uint8_t>(x_moves ? y : x)};
         k += ok;
       }

@@ -102,7 +102,7 @@ class PegSpace {
         // Below d on `to` in s is the next disc on `to` after d, or the base.
         const int below = next_on(s.w, to, d);
         if (!rule_.allows(d, from, to, below)) continue;
-        f(u, Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+        f(u, Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
                   static_cast<std::uint8_t>(to)});
       }
     }
@@ -160,7 +160,7 @@ class PegSpace {
         const int below = x_moves ? top[y] : top[x];
         if (!rule_.allows(d, from, to, below == empty ? 0 : below)) continue;
         const std::uint64_t delta = static_cast<std::uint64_t>(x ^ y) << (b * (d - 1));
-        f(State{s.w ^ delta}, Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+        f(State{s.w ^ delta}, Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
                                    static_cast<std::uint8_t>(to)});
       }
     }

@@ -28,7 +28,7 @@ class Tower {
     const int d = src.back();
     src.pop_back();
     stacks_[static_cast<std::size_t>(to)].push_back(d);
-    sink(Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+    sink(Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
               static_cast<std::uint8_t>(to)});
   }
 
@@ -38,7 +38,7 @@ class Tower {
 
 // Emits a move of a known disc without simulating (recursive algorithms).
 inline void emit_move(MoveSink sink, int disc, int from, int to) {
-  sink(Move{static_cast<std::uint8_t>(disc), static_cast<std::uint8_t>(from),
+  sink(Move{static_cast<std::uint16_t>(disc), static_cast<std::uint8_t>(from),
             static_cast<std::uint8_t>(to)});
 }
 

@@ -183,7 +183,7 @@ class DominoSpace {
       if (single[from]) next_colours &= ~(1u << from);  // canonical: empty peg is 0
       const std::uint64_t delta = static_cast<std::uint64_t>(x ^ y) << (2 * (d - 1));
       f(State{(pw ^ delta) | (static_cast<std::uint64_t>(next_colours) << kColourShift)},
-        Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+        Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
              static_cast<std::uint8_t>(to)});
     }
   }

@@ -347,6 +347,12 @@ Family<ErFamily::Space> ErFamily::family() {
           .formula_is_optimum = never,
           .normalize_instance = normalize_instance,
           .compare_instances = compare_instances,
+          // Params::colours is normalised: one letter per disc, smallest first.
+          .disc_colour =
+              [](const Params& p, int d) {
+                return std::string(p.colours[static_cast<std::size_t>(d - 1)] == 'B' ? "black"
+                                                                                     : "white");
+              },
       },
       .make = make_space,
   };

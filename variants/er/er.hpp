@@ -205,7 +205,7 @@ class ErSpace {
 
  private:
   static Move make_move(int d, int from, int to) {
-    return Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+    return Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
                 static_cast<std::uint8_t>(to)};
   }
   // The smallest disc on each peg, empty_ (n + 1) for an empty peg, so that "the

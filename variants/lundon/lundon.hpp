@@ -190,7 +190,7 @@ class Space {
       const unsigned new_cf = ((cf & ~(3u << (2 * to)) & ~from_mask) | (c << (2 * to)));
       const std::uint64_t delta = (static_cast<std::uint64_t>(x ^ y) << (2 * (d - 1))) |
                                   (static_cast<std::uint64_t>(cf ^ new_cf) << kColourShift);
-      f(State{w ^ delta}, Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+      f(State{w ^ delta}, Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
                                static_cast<std::uint8_t>(to)});
     }
   }
@@ -224,7 +224,7 @@ class Space {
                (std::uint64_t{3} << (kColourShift + 2 * to)));
         u |= static_cast<std::uint64_t>(c_before) << (kColourShift + 2 * from);
         if (!to_alone) u |= static_cast<std::uint64_t>(c_now) << (kColourShift + 2 * to);
-        f(State{u}, Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+        f(State{u}, Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
                          static_cast<std::uint8_t>(to)});
       }
     }

@@ -7,7 +7,11 @@
 #include "variants/rainbow/procedures.hpp"
 
 namespace hanoi::variants::rainbow {
+
 namespace {
+
+// disc_colour's 0, 1, 2, for pictures.
+constexpr const char* kColourNames[3] = {"green", "blue", "red"};
 
 // Seed 002's vector s = (DDD, CDD, CBD, CAD, BCD, BDC, CDC, CBC, BAC, CAC, BCB, 1):
 // the 11 problems in the seed's order (the 12th component is the constant 1).
@@ -112,6 +116,13 @@ Family<RainbowFamily::Space> RainbowFamily::family() {
           .formula_name =
               [](const Params&) {
                 return std::string("seed 002 matrix recursion s(n+1) = M s(n), s(1) = 1");
+              },
+          .disc_colour = [](const Params&,
+                            int d) { return std::string(kColourNames[disc_colour(d)]); },
+          .base_colour =
+              [](const Params& p, int peg) {
+                const int c = rule_for(p.problem, p.n).base[static_cast<std::size_t>(peg)];
+                return c == RainbowRule::kUncoloured ? std::string() : std::string(kColourNames[c]);
               },
       },
       .make = make_space,

@@ -210,7 +210,7 @@ class Space {
                                       (static_cast<std::uint64_t>(flipped) << (colour_shift_ + to));
         const std::uint64_t delta = static_cast<std::uint64_t>(x ^ y) << (2 * (d - 1));
         f(State{colours ^ delta},
-          Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(from),
+          Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(from),
                static_cast<std::uint8_t>(to)});
       }
     }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "variants/common/rule_board.hpp"
 #include "variants/common/tower.hpp"
 
 namespace hanoi::variants::reves {
@@ -119,6 +120,14 @@ Family<RevesFamily::Space> RevesFamily::family() {
                 return std::string(
                     "Frame-Stewart (seed 002): (n - n0) 2^s + SUM_{i<s} 2^i C(i+m-3, m-3)");
               },
+          // Seed 002's Many_Pin runs (m = 100, n = 1000; m = 6, n = 35) on explicit
+          // stacks.  Pegs stay below 256 (a Move's peg is a byte).
+          .beyond_encoder = {.max_pegs = 200,
+                             .max_n = 10000,
+                             .board = [](const Params& p) -> std::unique_ptr<PlainBoard> {
+                               return std::make_unique<RuleBoard<FreeMoves>>(
+                                   p.pegs, p.n, 0, p.pegs - 1, FreeMoves{});
+                             }},
       },
       .make = make_space,
   };

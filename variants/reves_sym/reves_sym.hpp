@@ -244,7 +244,7 @@ class Space {
       n[Y] ^= bit;
       const int d = std::countr_zero(bit) / 2 + 1;
       f(State{detail::relabel(n[1], n[2], n[3])},
-        Move{static_cast<std::uint8_t>(d), static_cast<std::uint8_t>(x_moves ? X : Y),
+        Move{static_cast<std::uint16_t>(d), static_cast<std::uint8_t>(x_moves ? X : Y),
              static_cast<std::uint8_t>(x_moves ? Y : X)});
     };
     pair.template operator()<0, 1>();
