@@ -32,6 +32,10 @@
 namespace hanoi::cli {
 namespace {
 
+// The most levels a level profile keeps (OUT/<stem>.levels.csv); longer ones are
+// sampled evenly.
+constexpr std::size_t kProfileLevels = 2000;
+
 struct Row : RowCommon {
   std::string known_mismatch;
   std::vector<std::string> algorithms, bounds;
@@ -135,8 +139,19 @@ nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const Sea
                         {"unexpected", unexpected}, {"known", known},
                         {"too_big", too_big},       {"log", std::string(log) + verdict},
                         {"journal", searched}};
-  // The level profile of the row's largest n (OUT/<stem>.levels.csv).
-  if (keep_levels && searched && sr.complete) record["levels"] = sr.level_sizes;
+  // The level profile of the row's largest n (OUT/<stem>.levels.csv) as [level,
+  // states] pairs: every level, or kProfileLevels of them evenly spaced (the last
+  // included) where there are more (Domino's thin graphs have millions of levels).
+  if (keep_levels && searched && sr.complete) {
+    const std::vector<std::uint64_t>& all = sr.level_sizes;
+    nlohmann::json profile = nlohmann::json::array();
+    const std::size_t rows = std::min<std::size_t>(all.size(), kProfileLevels);
+    for (std::size_t k = 0; k < rows; ++k) {
+      const std::size_t level = rows == all.size() ? k : k * (all.size() - 1) / (rows - 1);
+      profile.push_back({level, all[level]});
+    }
+    record["levels"] = std::move(profile);
+  }
   return record;
 }
 }  // namespace
@@ -213,11 +228,11 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
         ++cells;
         md << c["md"].get<std::string>();
         if (c.contains("levels")) {
-          std::uint64_t level = 0;
           const std::string prefix = fam.name + "," + std::to_string(first.pegs) + "," +
                                      first.problem + "," + std::to_string(n) + ",";
-          for (const auto& count : c["levels"])
-            levels << prefix << level++ << "," << count.get<std::uint64_t>() << "\n";
+          for (const auto& pair : c["levels"])
+            levels << prefix << pair[0].get<std::uint64_t>() << "," << pair[1].get<std::uint64_t>()
+                   << "\n";
         }
         csv << c["csv"].get<std::string>();
         unexpected += c["unexpected"].get<int>();

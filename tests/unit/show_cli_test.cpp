@@ -377,6 +377,17 @@ TEST(Batch, VerifyWritesTheLevelProfileOfEachRowsLargestN) {
   EXPECT_FALSE(fs::exists(dir / "out" / "b.optimum.svg")) << "--no-plots draws nothing";
 }
 
+TEST(Batch, ALongLevelProfileIsSampledEvenly) {
+  // adjacent, 3 pegs, n = 8: a path of 3^8 states, so 6561 levels of one state each.
+  TempDir dir;
+  write_file(dir / "a.toml", "title = \"t\"\n[[row]]\nvariant = \"adjacent\"\nn = 8\n");
+  ASSERT_EQ(hanoi_cli("verify a.toml --out out -q --no-plots", dir.path()).status, 0);
+  const auto rows = lines_of(slurp(dir / "out" / "a.levels.csv"));
+  ASSERT_EQ(rows.size(), 2001u);  // the header and 2000 levels
+  EXPECT_EQ(rows[1], "adjacent,3,transfer,8,0,1");
+  EXPECT_EQ(rows.back(), "adjacent,3,transfer,8,6560,1");
+}
+
 TEST(Batch, PicturesAreDrawnBesideTheTableWhereMatplotlibIsInstalled) {
   if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "python3-matplotlib not installed (scripts/install-deps.sh installs it)";
