@@ -8,7 +8,7 @@
 #      assertions (build-asan/, HANOI_SANITIZE=ON), less those labelled `slow`
 #      (tests/CMakeLists.txt), which the Release run covers, and those labelled
 #      `script` (the plotting script and the browser test: Python and chromium).
-# About an hour on 2 cores from nothing (71 min measured with a shared CPU; CI's
+# About an hour on 2 cores from nothing (78 min measured with a shared CPU; CI's
 # limit is 90).  HANOI_QUICK=1 stops
 # after step 3, for a quick check while working (CI never sets it).
 # A failed build stops at once; otherwise every step runs, each prints a line or
