@@ -10,7 +10,6 @@
 #include <memory>
 
 #include "cli/command.hpp"
-#include "cli/interrupt.hpp"
 #include "cli/replay_view.hpp"
 #include "variants/registry.hpp"
 
@@ -31,8 +30,7 @@ int check_moves(const CommonOptions& o, const CheckOptions& c) {
   const std::unique_ptr<Stepper> stepper = make_stepper(fam, p);
   for (const Move& m : moves) {
     if (!stepper->step(m)) break;
-    if ((stepper->count() & ((std::uint64_t{1} << 20) - 1)) == 0 && interrupted())
-      throw SearchCancelled();
+    stop_if_interrupted(stepper->count());
   }
   const bool legal = !stepper->error().has_value();
   const bool solved = legal && stepper->finish();

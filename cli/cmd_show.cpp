@@ -17,7 +17,6 @@
 
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
-#include "cli/interrupt.hpp"
 #include "cli/replay_view.hpp"
 #include "variants/registry.hpp"
 
@@ -36,11 +35,6 @@ struct ShowOptions {
 
 // Thrown through an algorithm's emitter to stop it (after an illegal move).
 struct StopEmitting {};
-
-// SIGINT/SIGTERM stop a long replay (checked every 2^20 moves).
-void stop_if_interrupted(std::uint64_t moves) {
-  if ((moves & ((std::uint64_t{1} << 20) - 1)) == 0 && interrupted()) throw SearchCancelled();
-}
 
 // A page holds at most this many discs in all (frames x n): about 12 MB of HTML.  More
 // discs mean fewer frames (said on stderr).

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/interrupt.hpp"
+#include "engine/search_types.hpp"
 #include "variants/registry.hpp"
 #include "variants/replay_algorithm.hpp"
 
@@ -64,6 +66,10 @@ constexpr const char* kStackColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d627
 constexpr const char* kPlain = "#4e79a7";
 
 }  // namespace
+
+void stop_if_interrupted(std::uint64_t moves) {
+  if ((moves & ((std::uint64_t{1} << 20) - 1)) == 0 && interrupted()) throw SearchCancelled();
+}
 
 std::unique_ptr<Stepper> make_stepper(const FamilyInfo& f, const Params& p) {
   if (beyond_encoder(f, p)) return std::make_unique<BoardStepper>(f.beyond_encoder.board(p));

@@ -42,6 +42,10 @@ class Stepper {
   virtual const std::optional<ReplayError>& error() const = 0;
 };
 
+// SIGINT/SIGTERM stop a long replay: throws SearchCancelled when a signal has come
+// (looked at every 2^20 moves, `moves` being the count so far).
+void stop_if_interrupted(std::uint64_t moves);
+
 // The replay of (normalised) parameters: the encoder's when they fit it, else the
 // family's PlainBoard (normalize(..., Reach::kReplay) admits nothing else).
 std::unique_ptr<Stepper> make_stepper(const FamilyInfo& f, const Params& p);
