@@ -16,6 +16,7 @@
 #include "cli/provenance.hpp"
 #include "engine/search_types.hpp"
 #include "variants/family.hpp"
+#include "variants/registry.hpp"
 
 namespace hanoi::cli {
 
@@ -131,6 +132,18 @@ RowCommon read_row_common(const toml::table& t, const std::string& where) {
   return r;
 }
 
+std::vector<std::string> problem_codes_of(const std::string& variant, const std::string& where) {
+  const FamilyInfo* fam = nullptr;
+  try {
+    fam = &variants::find_family(variant);
+  } catch (const UsageError& e) {
+    throw UsageError(where + ": " + e.what());
+  }
+  std::vector<std::string> out;
+  for (const auto& pr : fam->problems) out.push_back(pr.code);
+  return out;
+}
+
 std::vector<std::string> string_list(const toml::table& t, const char* key,
                                      const std::string& where) {
   std::vector<std::string> out;
@@ -236,7 +249,9 @@ std::string CellJournal::key(const RowCommon& row, int n) const {
     keyed.erase("note");
     t << toml::toml_formatter(keyed);
   }
-  return "commit " + commit_ + "; kind " + kind_ + "; n " + std::to_string(n) + "; row " + t.str();
+  // The problem too: one `problem = "*"` row stands for a row per code.
+  return "commit " + commit_ + "; kind " + kind_ + "; n " + std::to_string(n) + "; problem " +
+         row.problem + "; row " + t.str();
 }
 
 nlohmann::json CellJournal::cell(const RowCommon& row, int n,

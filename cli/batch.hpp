@@ -59,6 +59,10 @@ RowCommon read_row_common(const toml::table& t, const std::string& where);
 void check_row_keys(const toml::table& t, const std::string& where,
                     std::initializer_list<const char*> extra);
 
+// Every problem code of a variant (`hanoi list`), for a row's `problem = "*"`;
+// UsageError naming `where` for an unknown variant.
+std::vector<std::string> problem_codes_of(const std::string& variant, const std::string& where);
+
 // Every row of the batch as a `Row` (a RowCommon with the kind's own keys): the
 // keys are checked against the common ones and `extra`, the common keys are read,
 // then `read_extra(row, table)` reads and checks the rest.
@@ -74,7 +78,16 @@ std::vector<Row> read_rows(const BatchFile& batch, std::initializer_list<const c
     static_cast<RowCommon&>(r) = read_row_common(*t, where);
     r.table = t;
     read_extra(r, *t);
-    rows.push_back(std::move(r));
+    if (r.problem != "*") {
+      rows.push_back(std::move(r));
+      continue;
+    }
+    // problem = "*": one row per problem code the variant offers, in its order.
+    for (const std::string& code : problem_codes_of(r.variant, where)) {
+      Row c = r;
+      c.problem = code;
+      rows.push_back(std::move(c));
+    }
   }
   return rows;
 }

@@ -74,12 +74,18 @@ std::vector<Enumerated> enumerate_layouts(const std::string& code, int n) {
   return out;
 }
 
-TEST(Reversi, OffersTheSixProblems) {
+// The seed's six first, then every other code with a legal start and goal: E at peg
+// 0 (27: the other pegs any of A, B, D), E or F at peg 1, 2 or 3 (3 x 2 x 18: peg
+// 0 B or D), none (36: peg 3 A or B, peg 0 B or D); F at peg 0 is the start itself.
+TEST(Reversi, OffersEveryProblemCode) {
   auto family = testing::family_of<variants::reversi::ReversiFamily>();
   std::vector<std::string> codes;
   for (const auto& pr : family->problems()) codes.push_back(pr.code);
-  EXPECT_EQ(codes, kAll);
+  ASSERT_EQ(codes.size(), 27u + 3 * 2 * 18 + 36);
+  EXPECT_EQ(std::vector<std::string>(codes.begin(), codes.begin() + 6), kAll);
   EXPECT_EQ(codes, variants::reversi::problem_codes());
+  EXPECT_EQ(std::set<std::string>(codes.begin(), codes.end()).size(), codes.size());
+  for (const auto& c : codes) EXPECT_NO_THROW(variants::reversi::parse_problem(c)) << c;
   EXPECT_EQ(family->normalize(Params{5, 0, ""}).problem, "DDDF");
   EXPECT_EQ(family->normalize(Params{5, 0, ""}).pegs, 4);
 }
@@ -350,6 +356,16 @@ TEST(Reversi, ThreePegsAreTooFew) {
       EXPECT_EQ(r.outcome == SearchOutcome::kGoalReached, n <= 3) << code << " n=" << n;
     }
   }
+}
+
+// Every offered code against the Boost.Graph oracle (the conformance suite covers
+// the first 24 codes over its whole range, the rest only to n = 3).  Labelled `slow`.
+TEST(Reversi, EveryCodeMatchesTheOracle) {
+  for (const std::string& code : variants::reversi::problem_codes())
+    for (int n = 1; n <= 5; ++n)
+      testing::expect_engine_matches_oracle(
+          variants::reversi::Space(n, variants::reversi::parse_problem(code)),
+          code + " n=" + std::to_string(n));
 }
 
 }  // namespace

@@ -245,6 +245,41 @@ Space make_space(const Params& p) {
   return space_for_code(p.problem, p.n);
 }
 
+namespace {
+
+// The seed's three problems first (DDDD the default), then every other code over
+// A, B, D whose start and goal are legal: pegs 0 and 3 not A (disc n is A), 36 in all.
+// The seed's three problems, where it claims the Frame-type count optimal.
+bool seed_problem(const Params& p) {
+  return p.problem == "DDDD" || p.problem == "BABB" || p.problem == "BAAB";
+}
+
+std::vector<ProblemInfo> problems() {
+  std::vector<ProblemInfo> out = {
+      {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
+      {"BABB",
+       "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc n, B = the "
+       "other; seed 002's Checkers_B)"},
+      {"BAAB", "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's Checkers_C)"},
+  };
+  const std::string letters = "ABD";
+  for (char p0 : letters)
+    for (char p1 : letters)
+      for (char p2 : letters)
+        for (char p3 : letters) {
+          const std::string code{p0, p1, p2, p3};
+          if (p0 == 'A' || p3 == 'A') continue;
+          bool listed = false;
+          for (const auto& pr : out) listed = listed || pr.code == code;
+          if (listed) continue;
+          out.push_back({code, std::string("0 -> 3, bases of pegs 0, 1, 2, 3 coloured ") + p0 +
+                                   ", " + p1 + ", " + p2 + ", " + p3 + " (D = uncoloured)"});
+        }
+  return out;
+}
+
+}  // namespace
+
 Family<CheckersFamily::Space> CheckersFamily::family() {
   return Family<Space>{
       .info = {
@@ -256,23 +291,18 @@ Family<CheckersFamily::Space> CheckersFamily::family() {
           .min_pegs = kPegs,
           .max_pegs = kPegs,
           .max_n = [](int) { return kMaxDiscs; },
-          .problems =
-              {
-                  {"DDDD", "0 -> 3, all bases uncoloured (top level)"},
-                  {"BABB",
-                   "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, B, B (A = colour of disc "
-                   "n, B = the other; seed 002's Checkers_B)"},
-                  {"BAAB",
-                   "0 -> 3, bases of pegs 0, 1, 2, 3 coloured B, A, A, B (seed 002's "
-                   "Checkers_C)"},
-              },
+          .problems = problems(),
           .algorithms =
               {
                   {"frame",
                    "best Frame-type solution by DP over Frame-Stewart splits (top n-k parked "
                    "on one peg, bottom k with three pegs), colour rule deciding the legal "
                    "sub-problems",
-                   nullptr, [](const Params& p, MoveSink s) { emit_frame(p.problem, p.n, s); }},
+                   // Where a Frame-type solution exists; claimed optimal (seed 002) for
+                   // the seed's three problems only.
+                   [](const Params& p) { return frame_moves(p.problem, p.n).has_value(); },
+                   [](const Params& p, MoveSink s) { emit_frame(p.problem, p.n, s); },
+                   seed_problem},
               },
           .closed_form = [](const Params& p) { return frame_moves(p.problem, p.n); },
           .formula_name =
@@ -281,6 +311,7 @@ Family<CheckersFamily::Space> CheckersFamily::family() {
                     "best Frame-type count (DP over Frame-Stewart splits; not a seed "
                     "formula)");
               },
+          .formula_is_optimum = seed_problem,
           // Colour 1 (odd discs) dark, colour 0 (even discs) light, as on a board.
           .disc_colour = [](const Params&,
                             int d) { return std::string(disc_colour(d) == 1 ? "dark" : "light"); },

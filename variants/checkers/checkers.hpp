@@ -16,12 +16,12 @@
 // colour of pegs 0, 1, 2, 3 in that order (from, via, via, to), the seed's notation
 // as for Rainbow and Domino: A = the colour of the largest disc n, B = the other
 // colour (that of disc n-1), D = uncoloured.  Offered: DDDD (top level, default),
-// BABB and BAAB (the seed's bottom-level problems Checkers_B and Checkers_C).  READING:
+// BABB and BAAB (the seed's bottom-level problems Checkers_B and Checkers_C), then
+// every other code over A, B, D with pegs 0 and 3 not A (36 codes: the seed's
+// DDDB, BADD, DDBB, BDDB, BADB among them; results/checkers_codes.md).  READING:
 // a disc may not rest directly on a base of its own colour, exactly as on a disc; a
 // D base takes any disc.  All three are solvable: disc n starts on a B or D base and
 // ends on a B or D base, and the search reaches the goal for every n tested.
-// `space_for_code` accepts any code over {A, B, D} whose start is legal (the tests
-// use the seed's other functions DDDB, BADD, DDBB, BDDB, BADB through it).
 //
 // Encoder.  The State is the PegCodec word (2 bits per disc, disc d in bits
 // 2(d-1), 2d-1), so a move is one XOR and the tops come from bit operations.  Only

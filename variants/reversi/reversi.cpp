@@ -1,5 +1,6 @@
 #include "variants/reversi/reversi.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -157,7 +158,26 @@ std::string Space::describe(const State& s) const {
 }
 
 const std::vector<std::string>& problem_codes() {
-  static const std::vector<std::string> codes = {"DDDF", "DDDE", "EDDD", "BABA", "BABB", "BAAB"};
+  // The seed's six first, then every other code that parse_problem accepts, except
+  // those whose goal is the start (F on peg 0: back where it began, unchanged).
+  static const std::vector<std::string> codes = [] {
+    std::vector<std::string> out = {"DDDF", "DDDE", "EDDD", "BABA", "BABB", "BAAB"};
+    const std::string letters = "ABDEF";
+    for (char p0 : letters)
+      for (char p1 : letters)
+        for (char p2 : letters)
+          for (char p3 : letters) {
+            const std::string code{p0, p1, p2, p3};
+            if (p0 == 'F' || std::find(out.begin(), out.end(), code) != out.end()) continue;
+            try {
+              parse_problem(code);
+            } catch (const std::invalid_argument&) {
+              continue;
+            }
+            out.push_back(code);
+          }
+    return out;
+  }();
   return codes;
 }
 
@@ -183,6 +203,40 @@ std::uint64_t reversi_h_moves(int n) {
   return ((std::uint64_t{1} << (n + 2)) - 2) / 3;
 }
 
+namespace {
+
+// Every code of problem_codes(), described; the seed's six in its own words.
+std::vector<ProblemInfo> problems() {
+  const std::vector<ProblemInfo> named = {
+      {"DDDF", "0 -> 3, bases uncoloured, colours unchanged (top level)"},
+      {"DDDE", "0 -> 3, bases uncoloured, colours flipped"},
+      {"EDDD", "back onto peg 0, bases uncoloured, colours flipped"},
+      {"BABA", "0 -> 3, bases coloured B, A, B, A (Reversi_A)"},
+      {"BABB", "0 -> 3, bases coloured B, A, B, B (Reversi_B)"},
+      {"BAAB", "0 -> 3, bases coloured B, A, A, B (Reversi_C)"},
+  };
+  std::vector<ProblemInfo> out;
+  for (const std::string& code : problem_codes()) {
+    auto it =
+        std::find_if(named.begin(), named.end(), [&](const auto& pr) { return pr.code == code; });
+    if (it != named.end()) {
+      out.push_back(*it);
+      continue;
+    }
+    const Problem pr = parse_problem(code);
+    std::string text = "0 -> " + std::to_string(pr.goal_peg) + ", bases ";
+    for (std::size_t p = 0; p < kPegs; ++p) {
+      const int b = pr.base[p];
+      text += std::string(p ? ", " : "") + (b == kColourA ? "A" : b == kColourB ? "B" : "D");
+    }
+    text += pr.goal_colour == kColourA ? ", largest disc finishes A" : ", largest disc finishes B";
+    out.push_back({code, text});
+  }
+  return out;
+}
+
+}  // namespace
+
 Family<ReversiFamily::Space> ReversiFamily::family() {
   const auto for_codes = [](const std::vector<std::string>& codes) {
     return [codes](const Params& p) {
@@ -200,15 +254,7 @@ Family<ReversiFamily::Space> ReversiFamily::family() {
           .min_pegs = kPegs,
           .max_pegs = kPegs,
           .max_n = [](int) { return 29; },
-          .problems =
-              {
-                  {"DDDF", "0 -> 3, bases uncoloured, colours unchanged (top level)"},
-                  {"DDDE", "0 -> 3, bases uncoloured, colours flipped"},
-                  {"EDDD", "back onto peg 0, bases uncoloured, colours flipped"},
-                  {"BABA", "0 -> 3, bases coloured B, A, B, A (Reversi_A)"},
-                  {"BABB", "0 -> 3, bases coloured B, A, B, B (Reversi_B)"},
-                  {"BAAB", "0 -> 3, bases coloured B, A, A, B (Reversi_C)"},
-              },
+          .problems = problems(),
           .algorithms =
               {
                   {"recursive",
