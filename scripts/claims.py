@@ -162,7 +162,8 @@ def words_of(row, keys):
 
 
 def identifiers(expr):
-    return [w for w in re.findall(r"[A-Za-z_][A-Za-z_0-9]*", expr) if w not in SAFE]
+    words = re.findall(r"[A-Za-z_][A-Za-z_0-9]*", expr)
+    return list(dict.fromkeys(w for w in words if w not in SAFE and w not in ("and", "or", "not")))
 
 
 def check_table(claim, ctx):

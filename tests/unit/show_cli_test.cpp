@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -386,6 +387,35 @@ TEST(Batch, ALongLevelProfileIsSampledEvenly) {
   ASSERT_EQ(rows.size(), 2001u);  // the header and 2000 levels
   EXPECT_EQ(rows[1], "adjacent,3,transfer,8,0,1");
   EXPECT_EQ(rows.back(), "adjacent,3,transfer,8,6560,1");
+}
+
+// problem = "*": one row per code the variant offers, in `hanoi list` order, each
+// cell journaled under its own code (a rerun takes every one from the journal).
+TEST(Batch, AStarProblemStandsForEveryCode) {
+  TempDir dir;
+  write_file(dir / "s.toml",
+             "title = \"t\"\n[[row]]\nvariant = \"checkers\"\nproblem = \"*\"\nn = 2\n"
+             "algorithms = []\n");
+  ASSERT_EQ(hanoi_cli("verify s.toml --out out -q --no-plots", dir.path()).status, 0);
+  const auto rows = lines_of(slurp(dir / "out" / "s.csv"));
+  ASSERT_EQ(rows.size(), 1u + 36u);  // the header and one row per checkers code
+  EXPECT_EQ(rows[1].substr(0, 20), "checkers,4,DDDD,2,3,");
+  EXPECT_EQ(rows[2].substr(0, 16), "checkers,4,BABB,");
+  std::set<std::string> codes;
+  for (std::size_t i = 1; i < rows.size(); ++i) codes.insert(rows[i].substr(11, 4));
+  EXPECT_EQ(codes.size(), 36u);
+  const auto again = hanoi_cli("verify s.toml --out out --no-plots", dir.path());
+  ASSERT_EQ(again.status, 0);
+  std::size_t reused = 0;
+  for (const auto& line : lines_of(again.err))
+    reused += line.find("(from the journal)") != std::string::npos;
+  EXPECT_EQ(reused, 36u) << again.err;
+  EXPECT_EQ(lines_of(slurp(dir / "out" / "s.csv")), rows);
+  write_file(dir / "bad.toml",
+             "title = \"t\"\n[[row]]\nvariant = \"nope\"\nproblem = \"*\"\nn = 2\n");
+  const auto bad = hanoi_cli("verify bad.toml --out out -q --no-plots", dir.path());
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("bad.toml row 1"), std::string::npos) << bad.err;
 }
 
 TEST(Batch, PicturesAreDrawnBesideTheTableWhereMatplotlibIsInstalled) {
