@@ -1,0 +1,422 @@
+"""Custom checks for seed 002, lines 601 to the end (Domino's analysis, Adjacent,
+Four_Star, Checkers, Reversi, the closing remarks): experiments/claims/002c.toml.
+
+Every verdict is computed here from the committed tables (results/*.csv) or from
+runs of build/hanoi; the arithmetic of the seed's definitions (triangular and
+semi-square numbers, persistence, the 3-smooth numbers) is written out below.
+"""
+
+import json
+import math
+
+from claims_checks import Verdict
+
+
+# --- Seed 002's Checkers arithmetic ----------------------------------------------
+
+
+def tri(k):
+    return k * (k + 1) // 2
+
+
+def k_of(n):
+    """T_k <= n < T_(k+1)."""
+    k = 0
+    while tri(k + 1) <= n:
+        k += 1
+    return k
+
+
+def semi(k):
+    """S_k = [(k+1)^2 / 2]."""
+    return (k + 1) ** 2 // 2
+
+
+def persistence(n):
+    """p(n) = n - S_k with T_k <= n < T_(k+1)."""
+    return n - semi(k_of(n))
+
+
+def j_of(n):
+    """j = [(2n + 1/4)^(1/2)], the index of the triangular number nearest n."""
+    j = math.isqrt(2 * n)
+    while (j + 1) ** 2 <= 2 * n + 0.25:
+        j += 1
+    while j * j > 2 * n + 0.25:
+        j -= 1
+    return j
+
+
+def codes_by_n(ctx, column="optimum"):
+    """{code: {n: value}} from results/checkers_codes.csv (ints only)."""
+    out = {}
+    for r in ctx.table("checkers_codes"):
+        if isinstance(r[column], int):
+            out.setdefault(r["problem"], {})[r["n"]] = r[column]
+    return out
+
+
+def reves4(ctx, n):
+    """The 4-peg Frame-Stewart count, replayed by the engine's rule checker."""
+    j = json.loads(ctx.run(["run", "reves", "frame-stewart", "--pegs", "4", "-n", n, "--json"]))
+    if not j["legal"]:
+        raise RuntimeError(f"frame-stewart n = {n} not legal")
+    return j["moves_count"]
+
+
+def checkers_frame(ctx, code, n):
+    """The best Frame-type Checkers count (the engine's `frame` algorithm), or None."""
+    out = ctx.run(["run", "checkers", "frame", "--problem", code, "-n", n, "--json"])
+    try:
+        j = json.loads(out)
+    except json.JSONDecodeError:
+        return None
+    return j["moves_count"] if j.get("legal") else None
+
+
+def babb_vs_baab(claim, ctx):
+    """When j is even BABB(n) <= BAAB(n), when odd BABB(n) >= BAAB(n); for the
+    optima (search) and for the Frame-type counts (the seed's algorithms)."""
+    notes = []
+    for column in ("optimum", "formula"):
+        t = codes_by_n(ctx, column)
+        ns = sorted(set(t["BABB"]) & set(t["BAAB"]))
+        for n in ns:
+            a, b = t["BABB"][n], t["BAAB"][n]
+            ok = a <= b if j_of(n) % 2 == 0 else a >= b
+            if not ok:
+                return Verdict("refuted", f"n = {ns[0]}..{ns[-1]}",
+                               f"{column}: n = {n}, j = {j_of(n)}: BABB = {a}, BAAB = {b}")
+        notes.append(f"{column} n = {ns[0]}..{ns[-1]}")
+    return Verdict("confirmed", "; ".join(notes),
+                   "BABB <= BAAB when j is even, >= when odd, for the search optima and the "
+                   "Frame-type counts of results/checkers_codes.csv")
+
+
+def badb_five_tuples(claim, ctx):
+    """For each 5-tuple of n with |p(n)| <= 2 (centred on a semi-square S_k), BADB(n)
+    = min(BAAB(n), BABB(n)) = DDDD(n) at 4 of its 5 members.  `column` says which
+    counts: the Frame-type ones (formula) or the optima."""
+    column = claim.get("column", "formula")
+    t = codes_by_n(ctx, column)
+    ns = set(t["BADB"]) & set(t["BAAB"]) & set(t["BABB"]) & set(t["DDDD"])
+    tuples, bad = [], []
+    for k in range(2, 40):
+        members = [semi(k) + p for p in range(-2, 3)]
+        if not all(m in ns for m in members):
+            continue
+        if not all(abs(persistence(m)) <= 2 for m in members):
+            continue  # a tuple cut by a triangular number
+        agree = [m for m in members
+                 if t["BADB"][m] == min(t["BAAB"][m], t["BABB"][m]) == t["DDDD"][m]]
+        tuples.append((semi(k), len(agree)))
+        if len(agree) < 4:
+            bad.append((semi(k), members, len(agree)))
+    if not tuples:
+        return Verdict("open", "", "no complete 5-tuple in results/checkers_codes.csv")
+    scope = "5-tuples around S_k = " + ", ".join(str(s) for s, _ in tuples)
+    if bad:
+        s, members, c = bad[0]
+        return Verdict("refuted", scope,
+                       f"{column}: around S = {s} ({members[0]}..{members[-1]}) the equality "
+                       f"holds at {c} of 5 n, fewer than 4; per tuple: " +
+                       ", ".join(f"S={s}: {c}" for s, c in tuples))
+    return Verdict("confirmed", scope,
+                   f"{column} counts of results/checkers_codes.csv: at least 4 of 5 in every "
+                   "complete tuple (" + ", ".join(f"S={s}: {c}" for s, c in tuples) + ")")
+
+
+def dddd_equals_reves_iff(claim, ctx):
+    """DDDD(n) = Reves(n) just when |p(n)| <= 2, with DDDD the best Frame-type Checkers
+    count (the seed's algorithm) and Reves the 4-peg Frame-Stewart count."""
+    top = claim.get("max_n", 31)
+    rows, bad = [], None
+    for n in range(1, top + 1):
+        d, r = checkers_frame(ctx, "DDDD", n), reves4(ctx, n)
+        eq, small = d == r, abs(persistence(n)) <= 2
+        rows.append(n)
+        if eq != small and bad is None:
+            bad = f"n = {n}: p = {persistence(n)}, DDDD = {d}, Reves = {r}"
+    if bad:
+        return Verdict("refuted", f"n = 1..{top}", bad)
+    return Verdict("confirmed", f"n = 1..{top}",
+                   "the engine's Checkers frame count equals Frame-Stewart exactly at the n "
+                   "with |p(n)| <= 2")
+
+
+def six_within_one_over_k(claim, ctx):
+    """DDDD, DDDB, BADD, DDBB, BDDB, BABB (Frame-type) are at least Reves(n) and at
+    most (1 + 1/k) Reves(n), k from T_k <= n < T_(k+1)."""
+    top = claim.get("max_n", 31)
+    slack = claim.get("slack", 1.0)
+    strict = None
+    worst = (0.0, None)
+    for code in ("DDDD", "DDDB", "BADD", "DDBB", "BDDB", "BABB"):
+        for n in range(1, top + 1):
+            f, r = checkers_frame(ctx, code, n), reves4(ctx, n)
+            if f is None:
+                continue
+            excess = (f - r) / r
+            k = max(k_of(n), 1)
+            if excess > 1 / k and strict is None:
+                strict = f"{code}(n = {n}) = {f} against {r}: {excess:.3f} > 1/k = {1 / k:.3f}"
+            if f < r or excess > slack / k:
+                return Verdict("refuted", f"n = 1..{top}",
+                               f"{code}(n = {n}) = {f} against Reves {r}: excess {excess:.3f}, "
+                               f"1/k = {1 / k:.3f}")
+            if excess * k > worst[0]:
+                worst = (excess * k, f"{code} n = {n}")
+    return Verdict("confirmed", f"six codes, n = 1..{top}",
+                   f"each Frame-type count is between Reves(n) and (1 + {slack}/k) Reves(n); the "
+                   f"largest excess is {worst[0]:.2f}/k ({worst[1]})" +
+                   (f"; strictly within 1/k except {strict}" if strict else ""))
+
+
+def persistence_step(claim, ctx):
+    """For |p(n)| <= 2 with k the even one of k, k+1 (T_k <= n < T_(k+1)), the next
+    level's argument n' = n - k (k even) or n - k - 1 (k odd) has p(n') = p(n)."""
+    top = claim.get("max_n", 100000)
+    checked = 0
+    for n in range(1, top + 1):
+        p = persistence(n)
+        if abs(p) > 2:
+            continue
+        k = k_of(n)
+        n2 = n - k if k % 2 == 0 else n - k - 1
+        if n <= 14:
+            continue  # the descent ends in the 5-tuple around S_4 = 12 (n = 10..14)
+        checked += 1
+        if persistence(n2) != p:
+            return Verdict("refuted", f"n = 1..{top}",
+                           f"n = {n} (p = {p}, k = {k}) -> n' = {n2} with p = {persistence(n2)}")
+    return Verdict("confirmed", f"n = 1..{top}",
+                   f"p(n') = p(n) at all {checked} n with |p(n)| <= 2 and n >= 15 (arithmetic)")
+
+
+def nearest_triangular(claim, ctx):
+    """j = [(2n + 1/4)^(1/2)] gives |n - T_j| < j/2 (T_j the triangular number nearest n)."""
+    top = claim.get("max_n", 100000)
+    fails, ties, not_nearest = [], 0, 0
+    for n in range(1, top + 1):
+        j = j_of(n)
+        if any(abs(n - tri(i)) < abs(n - tri(j)) for i in (j - 1, j + 1) if i >= 0):
+            not_nearest += 1
+        if not abs(n - tri(j)) < j / 2:
+            fails.append(n)
+            ties += 2 * abs(n - tri(j)) == j
+    if fails:
+        return Verdict("refuted", f"n = 1..{top}",
+                       f"|n - T_j| < j/2 fails at {len(fails)} n (first {fails[:4]}), "
+                       f"{'every one' if ties == len(fails) else f'{ties} of them'} an equality "
+                       f"|n - T_j| = j/2 (n = T_j - j/2, halfway between triangular numbers); T_j "
+                       f"is a nearest triangular number at {'every' if not not_nearest else 'all but ' + str(not_nearest)} n")
+    return Verdict("confirmed", f"n = 1..{top}",
+                   "|n - T_j| < j/2 and T_j is a nearest triangular number (arithmetic)")
+
+
+def replay_moves(ctx, variant, problem, n, moves, pegs=None):
+    """`hanoi check` on a move list: the parsed JSON report."""
+    import subprocess
+
+    args = [ctx.hanoi, "check", variant, "-n", str(n), "--moves-file", "-", "--json",
+            "--no-optimum"]
+    if problem:
+        args += ["--problem", problem]
+    if pegs:
+        args += ["--pegs", str(pegs)]
+    out = subprocess.run(args, input="\n".join(moves) + "\n", capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
+def moves_of(ctx, variant, algorithm, n, problem=None):
+    args = ["run", variant, algorithm, "-n", n, "--moves"]
+    if problem:
+        args += ["--problem", problem]
+    lines = ctx.run(args).splitlines()
+    return [line for line in lines if "->" in line and ":" in line]
+
+
+def reversi_g_on_four_star(claim, ctx):
+    """Reversi_G's moves (the classic solution on pegs 0, 1, 3, each move through peg
+    2), with peg 2 as Four_Star's star (peg 3) and peg 3 as the outer goal (peg 2),
+    solve Four_Star's outer problem in 2(2^n - 1) moves."""
+    top = claim.get("max_n", 10)
+    relabel = {"0": "0", "1": "1", "2": "3", "3": "2"}
+    for n in range(1, top + 1):
+        moves = []
+        for m in moves_of(ctx, "reversi", "reversi-g", n):
+            disc, pegs = m.split(":")
+            a, b = pegs.split("->")
+            moves.append(f"{disc}:{relabel[a]}->{relabel[b]}")
+        rep = replay_moves(ctx, "four-star", "outer", n, moves)
+        if not (rep.get("legal") and rep.get("goal_reached")):
+            return Verdict("refuted", f"n = 1..{top}", f"n = {n}: {json.dumps(rep)[:200]}")
+        if len(moves) != 2 * (2 ** n - 1):
+            return Verdict("refuted", f"n = 1..{top}", f"n = {n}: {len(moves)} moves")
+    return Verdict("confirmed", f"n = 1..{top}",
+                   "relabelled Reversi_G replays legally to Four_Star's goal in 2(2^n - 1) "
+                   "moves, twice Classic (hanoi check)")
+
+
+def checkers_p(claim, ctx):
+    """Reversi_P's move sequence (BABB) replayed on Checkers: a legal solution of a
+    Checkers problem, and far from optimal.  Tries every Checkers code; the claim
+    holds when the moves solve some code for every n, at a cost growing like 3^(n/2)
+    against the Checkers optimum."""
+    top = claim.get("max_n", 10)
+    codes = [r["problem"] for r in ctx.table("checkers_codes") if r["n"] == 1]
+    found = {}
+    for n in range(1, top + 1):
+        moves = moves_of(ctx, "reversi", "periodic", n, "BABB")
+        solved = [c for c in codes if (lambda j: j.get("legal") and j.get("goal_reached"))(replay_moves(ctx, "checkers", c, n, moves))]
+        if not solved:
+            return Verdict("refuted", f"n = 1..{top}",
+                           f"n = {n}: Reversi_P's {len(moves)} moves solve no Checkers code")
+        found[n] = (solved, len(moves))
+    opt = {r["n"]: r["optimum"] for r in ctx.table("checkers_codes")
+           if r["problem"] == found[top][0][0]}
+    common = set.intersection(*(set(s) for s, _ in found.values()))
+    ratio = found[top][1] / opt[top] if top in opt else float("nan")
+    return Verdict("confirmed", f"n = 1..{top}",
+                   f"Reversi_P's moves are a legal Checkers solution for every n (codes solved "
+                   f"at every n: {', '.join(sorted(common)) or 'varies with n'}); at n = {top} "
+                   f"{found[top][1]} moves against the Checkers optimum {opt.get(top)} "
+                   f"({ratio:.1f}x)")
+
+
+def smooth(count):
+    """The first `count` 3-smooth numbers 2^i 3^j in ascending order."""
+    out, limit = [], 2
+    while len(out) < count:
+        limit *= 4
+        out = sorted(2 ** i * 3 ** j for i in range(limit.bit_length())
+                     for j in range(int(math.log(limit, 3)) + 2) if 2 ** i * 3 ** j <= limit)
+    return out[:count]
+
+
+def four_star_k(claim, ctx):
+    """k = 1 + [log(a_n)/log 3] equals [(2n log2/log3)^(1/2) + 0.1809] for n < 1737
+    (and, the seed implies, not at n = 1737)."""
+    a = smooth(2000)
+    first_bad = None
+    for n in range(1, 2001):
+        an = a[n - 1]
+        k = 0
+        while 3 ** k <= an:
+            k += 1  # 3^(k-1) <= a_n < 3^k
+        approx = math.floor(math.sqrt(2 * n * math.log(2) / math.log(3)) + 0.1809)
+        if k != approx and first_bad is None:
+            first_bad = (n, k, approx)
+    if first_bad and first_bad[0] < 1737:
+        return Verdict("refuted", "n = 1..2000",
+                       f"n = {first_bad[0]}: k = {first_bad[1]}, approximation {first_bad[2]}")
+    where = f"first differs at n = {first_bad[0]}" if first_bad else "never differs to 2000"
+    kind = "confirmed" if first_bad and first_bad[0] == 1737 else "refuted"
+    return Verdict(kind, "n = 1..2000", f"exact for n < 1737; {where} (k = "
+                   f"{first_bad[1] if first_bad else '-'}, approximation "
+                   f"{first_bad[2] if first_bad else '-'})")
+
+
+def four_star_approximation(claim, ctx):
+    """(2n log2/log3)^(1/2) exp((2n log2 log3)^(1/2)) against 2(a_1 + ... + a_n): the
+    ratio at n = 10, 100, 1000, 10000.  'Reasonably good' read as: within a factor 2
+    from n = 100 on."""
+    a = smooth(10000)
+    prefix, ratios = 0, {}
+    for n in range(1, 10001):
+        prefix += a[n - 1]
+        if n in (10, 100, 1000, 10000):
+            x = 2 * n * math.log(2)
+            approx_log = 0.5 * math.log(x / math.log(3)) + math.sqrt(x * math.log(3))
+            ratios[n] = math.exp(approx_log - math.log(2 * prefix))
+    text = ", ".join(f"n = {n}: {r:.3f}" for n, r in ratios.items())
+    ok = all(0.5 <= r <= 2 for n, r in ratios.items() if n >= 100)
+    return Verdict("confirmed" if ok else "refuted", "n = 10..10000",
+                   f"approximation / exact: {text}")
+
+
+def k_largest_stacked(claim, ctx):
+    """In the Frame-Stewart solution (optimal for 4 pegs), the k largest discs are all
+    on one peg for all but about a fraction 1/k of the moves.  Measured after every
+    move for k = 2..5; 'about' read as: the fraction apart is at most 1.5/k."""
+    top = claim.get("max_n", 16)
+    slack = claim.get("slack", 1.0)
+    strict = []
+    worst = (0.0, "")
+    for n in range(4, top + 1):
+        lines = moves_of(ctx, "reves", "frame-stewart", n)
+        peg = [0] * (n + 1)
+        apart = {k: 0 for k in range(2, k_of(n) + 1)}  # k up to the bottom block (T_k <= n)
+        for line in lines:
+            disc, pegs = line.split(":")
+            peg[int(disc)] = int(pegs.split("->")[1])
+            for k in apart:
+                if len({peg[d] for d in range(n - k + 1, n + 1)}) > 1:
+                    apart[k] += 1
+        for k, c in apart.items():
+            frac = c / len(lines)
+            if frac * k > worst[0]:
+                worst = (frac * k, f"n = {n}, k = {k}: {frac:.3f}")
+            if frac > 1 / k:
+                strict.append(f"n = {n}, k = {k}: {frac:.3f}")
+            if frac > slack / k:
+                return Verdict("refuted", f"n = 4..{top}, 2 <= k <= k(n)",
+                               f"n = {n}, k = {k}: apart {frac:.3f} of the time, 1/k = {1 / k:.3f}")
+    return Verdict("confirmed", f"n = 4..{top}, 2 <= k <= k(n)",
+                   f"the fraction of moves with the k largest apart is at most {worst[0]:.2f}/k "
+                   f"(largest at {worst[1]}), in the engine's Frame-Stewart solution" +
+                   (f"; above 1/k itself at {'; '.join(strict)}" if strict else ""))
+
+
+def uncoloured_vs_coloured(claim, ctx):
+    """DDDF(n) (uncoloured optimum) against BABB(n) (coloured optimum): the ratio over
+    n.  A limit statement: reported, decided only if the ratio is still moving."""
+    t = {}
+    for r in ctx.table("reversi_codes"):
+        if r["problem"] in ("DDDF", "BABB") and isinstance(r["optimum"], int):
+            t.setdefault(r["problem"], {})[r["n"]] = r["optimum"]
+    ns = sorted(set(t["DDDF"]) & set(t["BABB"]))
+    ratios = {n: t["DDDF"][n] / t["BABB"][n] for n in ns}
+    text = ", ".join(f"{n}: {ratios[n]:.3f}" for n in ns if n >= 4)
+    return Verdict("open", f"n = {ns[0]}..{ns[-1]}",
+                   f"needs n far beyond 12 (a limit statement): DDDF/BABB by n = {text}; both "
+                   "grow by about sqrt 3 per disc from n = 8, so the ratio is not yet settled")
+
+
+def domino_s1(claim, ctx):
+    """The printed s(1) against the engine's optima at n = 1 in the order of s."""
+    order = ["DDE", "DDF", "EDD", "ADE", "ADF", "ADB", "ABE", "ABF", "AAB", "ABA"]
+    opt = {}
+    for r in ctx.table("default"):
+        if r["variant"] == "domino" and r["n"] == 1 and isinstance(r["optimum"], int):
+            opt[r["problem"]] = r["optimum"]
+    computed = [opt[c] for c in order] + [1]
+    printed = claim["printed"]
+    if printed == computed:
+        return Verdict("confirmed", "n = 1", f"s(1) = {computed}")
+    return Verdict("refuted", "n = 1",
+                   f"printed {printed} ({len(printed)} entries for an 11-vector); the optima "
+                   f"give {computed}")
+
+
+def reversi_unsolvable(claim, ctx):
+    """Which Reversi codes have no solution: each code is solvable at every n or at
+    none from n = 2 on (results/reversi_codes.csv)."""
+    by = {}
+    for r in ctx.table("reversi_codes"):
+        by.setdefault(r["problem"], {})[r["n"]] = r["optimum"] != "unreachable"
+    never, mixed = [], []
+    for code, ok in by.items():
+        if all(ok.values()):
+            continue
+        if not any(v for n, v in ok.items() if n >= 2):
+            never.append(code)
+        else:
+            mixed.append(code)
+    ns = sorted({n for ok in by.values() for n in ok})
+    scope = f"{len(by)} codes, n = {ns[0]}..{ns[-1]}"
+    if mixed:
+        return Verdict("refuted", scope, f"solvable at some n >= 2 but not all: {', '.join(mixed)}")
+    return Verdict("confirmed", scope,
+                   f"{len(by) - len(never)} codes solvable at every n; {len(never)} at no n >= 2: "
+                   + ", ".join(sorted(never)))
