@@ -421,3 +421,105 @@ def reversi_unsolvable(claim, ctx):
     return Verdict("confirmed", scope,
                    f"{len(by) - len(never)} codes solvable at every n; {len(never)} at no n >= 2: "
                    + ", ".join(sorted(never)))
+
+
+def adjacent_period_6(claim, ctx):
+    """Adjacent_P read as the period-6 clock: at time t with t mod 3 != 2 the
+    smallest disc steps along 0 -> 1 -> 2 -> 1 -> 0 (forward at t mod 6 = 0, 1, back at
+    3, 4); at t mod 3 = 2 the one legal move of another disc (between neighbouring
+    pegs, never onto a smaller disc).  Implemented here from that description and
+    compared move by move with the engine's solution (3^n - 1 moves) for n <= max_n."""
+    top = claim.get("max_n", 10)
+    for n in range(1, top + 1):
+        pegs = [list(range(n, 0, -1)), [], []]
+        where, seq, t = 0, [], 0
+        while len(pegs[2]) < n and t < 3 ** n:
+            if t % 3 != 2:
+                step = 1 if t % 6 in (0, 1) else -1
+                to = where + step
+                if not 0 <= to <= 2 or pegs[where][-1] != 1:
+                    return Verdict("refuted", f"n = 1..{top}", f"n = {n}, t = {t}: disc 1 cannot step")
+                pegs[to].append(pegs[where].pop())
+                seq.append((1, where, to))
+                where = to
+            else:
+                legal = [(a, b) for a, b in ((0, 1), (1, 0), (1, 2), (2, 1))
+                         if pegs[a] and pegs[a][-1] != 1 and (not pegs[b] or pegs[b][-1] > pegs[a][-1])]
+                if len(legal) != 1:
+                    return Verdict("refuted", f"n = 1..{top}",
+                                   f"n = {n}, t = {t}: {len(legal)} legal moves of other discs")
+                a, b = legal[0]
+                seq.append((pegs[a][-1], a, b))
+                pegs[b].append(pegs[a].pop())
+            t += 1
+        ref = []
+        for line in moves_of(ctx, "adjacent", "recursive", n):
+            disc, p = line.split(":")
+            a, b = p.split("->")
+            ref.append((int(disc), int(a), int(b)))
+        if seq != ref or len(seq) != 3 ** n - 1:
+            return Verdict("refuted", f"n = 1..{top}",
+                           f"n = {n}: the clock gives {len(seq)} moves"
+                           + ("" if seq == ref else ", not the engine's optimal sequence"))
+    return Verdict("confirmed", f"n = 1..{top}",
+                   "the period-6 clock (implemented here) reaches the goal in 3^n - 1 moves, the "
+                   "same sequence as the engine's optimal solution (which the search confirms)")
+
+
+def reversi_one_disc(claim, ctx):
+    """DDDF with peg 2 holding at most one disc, searched here (an independent
+    breadth-first search of the Reversi rules: a moving disc flips, never directly on
+    a disc of its own colour; bases uncoloured): the restricted optimum R(n) against
+    Reversi_G, 2(2^n - 1), and Reversi_H, [(4/3)(2^n - 1/2)] (the engine's replays
+    in results/reversi.csv).  Confirms 'G is suboptimal even allowing for the
+    restriction' when R(n) < G(n) for every n >= 2."""
+    from collections import deque
+
+    top = claim.get("max_n", 6)
+    moves = {}
+    for r in ctx.table("reversi"):
+        if r["problem"] == "DDDF" and r["algorithm"] in ("reversi-g", "reversi-h"):
+            moves[(r["algorithm"], r["n"])] = r["moves"]
+    rows = []
+    for n in range(1, top + 1):
+        start = (tuple([0] * n), tuple((n - d) % 2 for d in range(1, n + 1)))
+        goal = (tuple([3] * n), start[1])
+        dist = {start: 0}
+        queue = deque([start])
+        found = None
+        while queue:
+            s = queue.popleft()
+            if s == goal:
+                found = dist[s]
+                break
+            peg, col = s
+            tops = {}
+            for d in range(n, 0, -1):  # the smallest disc on a peg is its top
+                tops[peg[d - 1]] = d
+            for a, d in tops.items():
+                c = col[d - 1] ^ 1
+                for b in range(4):
+                    if b == a:
+                        continue
+                    if b in tops and (tops[b] < d or col[tops[b] - 1] == c):
+                        continue
+                    if b == 2 and b in tops:
+                        continue  # peg 2 holds at most one disc
+                    p2 = peg[:d - 1] + (b,) + peg[d:]
+                    c2 = col[:d - 1] + (c,) + col[d:]
+                    t = (p2, c2)
+                    if t not in dist:
+                        dist[t] = dist[s] + 1
+                        queue.append(t)
+        g, h = moves.get(("reversi-g", n)), moves.get(("reversi-h", n))
+        if found is None or g is None or h is None:
+            return Verdict("refuted" if found is None else "open", f"n = 1..{top}",
+                           f"n = {n}: restricted optimum {found}, G {g}, H {h}")
+        rows.append((n, found, g, h))
+    text = "; ".join(f"n = {n}: R = {r}, G = {g}, H = {h}" for n, r, g, h in rows)
+    bad = [n for n, r, g, h in rows if n >= 2 and not r < g]
+    h_opt = [n for n, r, g, h in rows if h == r]
+    return Verdict("refuted" if bad else "confirmed", f"n = 1..{top}",
+                   f"restricted optimum R (peg 2 at most one disc, Python search) against "
+                   f"Reversi_G and Reversi_H: {text}; H equals R at n = "
+                   f"{', '.join(map(str, h_opt)) or 'none'}")
