@@ -28,18 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 from claims import git_commit, machine  # noqa: E402
+from claims_checks.seed002c import smooth  # noqa: E402
 
 HANOI = str(REPO / "build" / "hanoi")
 NS = [n for n in (1, 2, 3, 5, 8, 10, 15, 20, 30, 50, 100, 200, 500, 1000, 2000, 5000, 10000)]
-
-
-def smooth(count):
-    out, limit = [], 2
-    while len(out) < count:
-        limit *= 4
-        out = sorted(2 ** i * 3 ** j for i in range(limit.bit_length())
-                     for j in range(int(math.log(limit, 3)) + 2) if 2 ** i * 3 ** j <= limit)
-    return out[:count]
 
 
 def four_star_exact(top):
