@@ -1,48 +1,40 @@
-// Word-parallel ("lattice") breadth-first search for single-stack peg variants.
+// The lattice search mode: word-parallel breadth-first search for single-stack peg
+// variants, 64 configurations per machine word and a chunk of words per task.
 //
 // Design overview
 // ---------------
-// A LatticeSpace ranks a state as the base-m number whose digit d-1 is the peg of
-// disc d (smallest disc lowest), every one of the m^n ranks is legal, a move is the
-// plain Hanoi move of a top disc allowed by a rule that looks only at the disc and
-// the two pegs, and the goal is one rank.  Two facts about that lattice make the
-// search word-parallel:
+// Three parts (see level_loop.hpp): the level loop (run_levels), the storage
+// (ChunkedWords in storage.hpp: the bitmaps in segments of whole chunks) and the
+// kernel (LatticeKernel in lattice_kernel.hpp: the moves of a chunk).  This file is
+// the glue, LatticeMode, and the witness walk-back.
 //
-// * Fix the n-k larger discs and run over every placement of the k smallest: that
-//   *block* of m^k <= 64 ranks is one machine word (bit l = the low digits l).  The
-//   moves of the k small discs stay in the block, and each is a fixed shift of the
-//   bits under a fixed mask (disc d on peg a, the discs below d off a and b; shift
-//   by (b-a)*m^(d-1)), the same for every block.  So every small-disc successor of
-//   all the frontier states of a block is ~18 shift-and-mask operations.
-// * A move of a larger disc D from a to b needs the k small discs all off a and b
-//   (a fixed mask E[a][b]) and D the top of a and smaller than the top of b among
-//   the large discs (a property of the block index h alone).  It sends those bits,
-//   at the same offsets, to block h + (b-a)*m^(D-1-k): one masked OR per move.
+// Bitmaps, in the layout of LatticeLayout:
+//   V        visited;
+//   R        the in-chunk candidates of the next level.  Only the thread expanding a
+//            chunk touches its R words during a level: it reads them (and clears
+//            them) before it writes the next level's, so one bitmap serves both;
+//   X[2]     the cross-chunk candidates, written by the expansion of *other* chunks
+//            (atomic ORs when several threads run), one word per slot of the
+//            kernel's cross words (18% of a bitmap for 4 pegs), one per parity
+//            because a chunk may be written before it is read in the same level;
+//   planes   with a witness, each state's depth mod 3 (two bitmaps).
+// Per chunk and parity, one byte says X holds candidates and one that the chunk is
+// listed for the next level (the first writer lists it, so a
+// level's work is the list, never a scan of all chunks: 3-peg searches have up to
+// 3^n levels of one state).
 //
-// For m a power of two (4 pegs: k = 3, 8 pegs: k = 2) a word is exactly a block and
-// the word index is the rank's high part; otherwise a block is padded to a word
-// (3 pegs: 27 of 64 bits, 5 pegs: 25, 6 pegs: 36), which costs memory (64/m^k) but
-// keeps every operation above word-wide.
+// A level reads each listed chunk once: X's slots are ORed into R and cleared, then
+// frontier = R & ~V word by word, marked visited, counted and collected into a
+// dense per-thread copy with the list of its nonzero words, R cleared as it is read;
+// then the kernel expands the nonzero words into the chunk's R and pushes the
+// cross-chunk words into the other chunks' next X.  Which chunk a thread takes does
+// not change any count, so the per-level counts are the same for every thread count.
 //
-// The level loop keeps three bitmaps over words: `visited`, and two "raw" buffers
-// that collect the successors of the current level (duplicates included).  A level
-// is read lazily: scanning raw word h, the frontier is raw[h] & ~visited[h], which
-// is then marked visited, counted and expanded into the other raw buffer, and raw[h]
-// is cleared, all in one pass.  Which raw words to read: each word made nonzero is
-// listed by the thread that wrote it, and a level of at most W/16 listed words is
-// read word by word (a 3-peg search has 10^6 levels of a few thousand states, or
-// 3^n levels of one); past that the lists are dropped and a flag per chunk of 1024
-// words says which chunks to scan whole.
-// Chunks are expanded in parallel; a chunk's `visited` and current raw words are
-// touched only by the thread that owns the chunk, so only the writes into the next
-// raw buffer are atomic (and single-threaded runs use plain writes).
-//
-// Witnesses.  With a witness requested the search also keeps each state's depth
-// mod 3 (two more bitmaps).  For a reversible rule a predecessor of a state at
-// depth D has depth D-1, D or D+1, so the one with code (D-1) mod 3 is one step
-// closer; walking back from the goal gives an optimal move sequence.  An
-// irreversible rule (cyclic) breaks that argument, so search.hpp runs the generic
-// engine there when a witness is asked for.
+// Witnesses.  For a reversible rule a predecessor of a state at depth D has depth
+// D-1, D or D+1, so the one whose depth code is (D-1) mod 3 is one step closer;
+// walking back from the goal through predecessors (in their fixed order) gives an
+// optimal, deterministic move sequence.  An irreversible rule (cyclic) breaks that
+// argument, so search.hpp runs the generic engine there when a witness is asked for.
 //
 // Same results as breadth_first_search (bfs.hpp): optimum, states, eccentricity,
 // per-level counts, farthest states, stop-at-goal; the tests compare the two level
@@ -54,508 +46,179 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
+#include <cstring>
 #include <stdexcept>
 #include <vector>
 
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
-#include "engine/peg_codec.hpp"
-#include "engine/progress.hpp"
+#include "engine/lattice_kernel.hpp"
+#include "engine/level_loop.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
 
 namespace hanoi {
 
-// A space the lattice engine serves (see the overview for the contract).
-template <class V>
-concept LatticeSpace = StateSpace<V> && requires(const V& v, int d, int a, int b) {
-  requires V::kLattice;
-  { v.goal_rank() } -> std::convertible_to<Rank>;
-  { v.lattice_allows(d, a, b) } -> std::convertible_to<bool>;
-};
-
-// How ranks map onto words: k low discs per word, m^k bits used of 64.
-class LatticeLayout {
- public:
-  LatticeLayout(int pegs, int discs) : pegs_(pegs), discs_(discs) {
-    low_ = 0;
-    block_ = 1;
-    while (low_ < discs && block_ * static_cast<std::uint64_t>(pegs) <= 64) {
-      block_ *= static_cast<std::uint64_t>(pegs);
-      ++low_;
-    }
-    words_ = 1;
-    for (int i = low_; i < discs; ++i) words_ *= static_cast<std::uint64_t>(pegs);
-  }
-  int pegs() const { return pegs_; }
-  int discs() const { return discs_; }
-  int low_discs() const { return low_; }          // k
-  std::uint64_t block() const { return block_; }  // m^k ranks per word
-  std::uint64_t words() const { return words_; }  // m^(n-k) words
-  std::uint64_t word_of(Rank r) const { return r / block_; }
-  int bit_of(Rank r) const { return static_cast<int>(r % block_); }
-  Rank rank_of(std::uint64_t word, int bit) const { return word * block_ + static_cast<Rank>(bit); }
-
- private:
-  int pegs_, discs_, low_ = 0;
-  std::uint64_t block_ = 1, words_ = 1;
-};
-
 namespace lattice_detail {
-inline constexpr std::uint64_t kChunkWords = 1024;  // one flag per 8 KiB of a bitmap
-
-// Bitmaps used by the search: visited and two raw buffers, two depth planes with a
-// witness, and the chunk flags.
-inline std::uint64_t estimate_bytes(const LatticeLayout& L, bool want_path) {
-  const std::uint64_t bitmap = L.words() * 8;
-  const std::uint64_t chunks = (L.words() + kChunkWords - 1) / kChunkWords;
-  const std::uint64_t lists = 2 * std::max<std::uint64_t>(L.words() / 16, 4096) * 8;
-  return (want_path ? 5 : 3) * bitmap + 2 * chunks + lists + (1 << 16);
+// Slots of the cross buffers per chunk: chunk words whose chunk discs all avoid some
+// pair of pegs, i.e. use at most m-2 pegs (counted without building the kernel).
+inline std::uint64_t cross_slot_bound(const LatticeLayout& L) {
+  if (L.large_discs() == 0) return 0;
+  const int m = L.pegs(), j = L.chunk_discs();
+  std::uint64_t count = 0;
+  for (std::uint64_t i = 0; i < L.chunk_words(); ++i) {
+    std::uint32_t used = 0;
+    std::uint64_t x = i;
+    for (int t = 0; t < j; ++t) {
+      used |= 1u << (x % static_cast<std::uint64_t>(m));
+      x /= static_cast<std::uint64_t>(m);
+    }
+    if (std::popcount(used) <= m - 2) ++count;
+  }
+  return count;
 }
 
-// One shift of the in-block moves: the bits under `mask` move by `shift` places.
-struct BlockShift {
-  std::uint64_t mask = 0;
-  int shift = 0;  // positive: towards higher bits
-};
+// Bytes of a lattice search: visited, two R and two X bitmaps (and two depth planes
+// with a witness), three flag bytes per chunk and parity, the chunk lists, and per
+// thread a dense copy of a chunk with its word list.
+inline std::uint64_t estimate_bytes(const LatticeLayout& L, bool want_path) {
+  const std::uint64_t bitmap = L.words() * 8;
+  // The cross buffers' slots: at most the chunk's words (the kernel counts them).
+  const std::uint64_t cross = L.chunks() * cross_slot_bound(L) * 8;
+  const std::uint64_t per_chunk = 4 + 2 * 8;  // flags, and two list entries
+  const std::uint64_t per_thread = L.chunk_words() * 12 + (1 << 16);
+  const std::uint64_t tables = L.chunk_words() * static_cast<std::uint64_t>(L.pegs()) *
+                               static_cast<std::uint64_t>(L.pegs()) * 4;
+  return (want_path ? 4 : 2) * bitmap + 2 * cross + L.chunks() * per_chunk + 16 * per_thread +
+         tables + (1 << 16);
+}
 }  // namespace lattice_detail
 
 inline std::uint64_t estimate_lattice_bytes(int pegs, int discs, bool want_path) {
   return lattice_detail::estimate_bytes(LatticeLayout(pegs, discs), want_path);
 }
 
+// Storage + kernel for one lattice search; run_levels drives it level by level.
 template <LatticeSpace V>
-SearchResult lattice_search(const V& v, const SearchOptions& options) {
-  using Clock = std::chrono::steady_clock;
-  using lattice_detail::kChunkWords;
-  const auto t0 = Clock::now();
-  const int m = v.pegs(), n = v.discs();
-  const LatticeLayout L(m, n);
-  const int k = L.low_discs();
-  SearchResult result;
-  result.engine = EngineKind::kLattice;
-  result.rank_space = v.num_ranks();
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
-  const std::uint64_t need = lattice_detail::estimate_bytes(L, options.want_path);
-  if (need > budget) throw MemoryBudgetExceeded(need, budget);
-  if (options.want_path && !V::kReversible)
-    throw std::invalid_argument(
-        "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");
-
-  // --- The move tables ------------------------------------------------------
-  std::vector<std::uint64_t> pw(static_cast<std::size_t>(n) + 1, 1);  // m^i
-  for (int i = 1; i <= n; ++i) pw[i] = pw[i - 1] * static_cast<std::uint64_t>(m);
-  auto digit = [&](std::uint64_t l, int d) {  // peg of disc d in low digits l
-    return static_cast<int>(l / pw[d - 1] % static_cast<std::uint64_t>(m));
-  };
-  // In-block moves, one mask per distinct shift.
-  std::vector<lattice_detail::BlockShift> shifts;
-  for (int d = 1; d <= k; ++d) {
-    for (int a = 0; a < m; ++a) {
-      for (int b = 0; b < m; ++b) {
-        if (a == b || !v.lattice_allows(d, a, b)) continue;
-        std::uint64_t mask = 0;
-        for (std::uint64_t l = 0; l < L.block(); ++l) {
-          if (digit(l, d) != a) continue;
-          bool clear = true;
-          for (int e = 1; e < d && clear; ++e) clear = digit(l, e) != a && digit(l, e) != b;
-          if (clear) mask |= std::uint64_t{1} << l;
-        }
-        const int shift = (b - a) * static_cast<int>(pw[d - 1]);
-        auto it = std::find_if(shifts.begin(), shifts.end(),
-                               [&](const auto& s) { return s.shift == shift; });
-        if (it == shifts.end()) {
-          shifts.push_back({mask, shift});
-        } else {
-          it->mask |= mask;
-        }
-      }
-    }
-  }
-  // Split by direction, in fixed arrays (at most k*(m-1) shifts each way), so the
-  // expansion's loop has no branch on the sign.
-  std::array<lattice_detail::BlockShift, 64> up{}, down{};
-  std::size_t n_up = 0, n_down = 0;
-  for (const auto& sh : shifts) {
-    if (sh.shift > 0) {
-      up[n_up++] = sh;
-    } else {
-      down[n_down++] = {sh.mask, -sh.shift};
-    }
-  }
-  // E[a*m+b]: the blocks' bits whose small discs are all off pegs a and b.
-  // Table indices in size_t arithmetic (an int product widened afterwards could
-  // overflow first).
-  const std::size_t mz = static_cast<std::size_t>(m);
-  auto pair_index = [mz](int a, int b) {
-    return static_cast<std::size_t>(a) * mz + static_cast<std::size_t>(b);
-  };
-  std::vector<std::uint64_t> cross(mz * mz, 0);
-  for (int a = 0; a < m; ++a) {
-    for (int b = 0; b < m; ++b) {
-      if (a == b) continue;
-      for (std::uint64_t l = 0; l < L.block(); ++l) {
-        bool clear = true;
-        for (int e = 1; e <= k && clear; ++e) clear = digit(l, e) != a && digit(l, e) != b;
-        if (clear) cross[pair_index(a, b)] |= std::uint64_t{1} << l;
-      }
-    }
-  }
-  // allowed[(D-1)*m*m + a*m + b] for the large discs D = k+1..n.
-  std::vector<std::uint8_t> allowed(static_cast<std::size_t>(n * m * m) + 1, 0);
-  for (int d = k + 1; d <= n; ++d)
-    for (int a = 0; a < m; ++a)
-      for (int b = 0; b < m; ++b)
-        allowed[static_cast<std::size_t>(d - 1) * mz * mz + pair_index(a, b)] =
-            a != b && v.lattice_allows(d, a, b);
-  // The large discs of a word index, as PegCodec fields (tops by bit operations).
-  const PegCodec high(m, n - k);
-
-  // --- Storage ----------------------------------------------------------------
-  const std::uint64_t W = L.words();
-  const std::uint64_t chunks = (W + kChunkWords - 1) / kChunkWords;
-  // The word lists of a level (see below) hold at most W/16 indices, twice over.
-  const std::uint64_t list_bytes = 2 * std::max<std::uint64_t>(W / 16, 4096) * 8;
-  SegmentedArray<std::uint64_t> visited(W), raw0(W), raw1(W), plane0, plane1;
-  SegmentedArray<std::uint64_t>* raw[2] = {&raw0, &raw1};
-  std::vector<std::uint8_t> flags0(chunks, 0), flags1(chunks, 0);
-  std::vector<std::uint8_t>* flags[2] = {&flags0, &flags1};
-  std::uint64_t allocated = 3 * visited.bytes() + 2 * chunks + list_bytes;
-  if (options.want_path) {
-    plane0 = SegmentedArray<std::uint64_t>(W);
-    plane1 = SegmentedArray<std::uint64_t>(W);
-    allocated += 2 * visited.bytes();
-  }
-
-  const Rank r0 = v.rank(v.start());
-  const Rank goal = v.goal_rank();
-  const std::uint64_t goal_word = L.word_of(goal);
-  const std::uint64_t goal_bit = std::uint64_t{1} << L.bit_of(goal);
-  (*raw[0])[L.word_of(r0)] = std::uint64_t{1} << L.bit_of(r0);
-  (*flags[0])[L.word_of(r0) / kChunkWords] = 1;
-
-  const std::size_t threads = detail::worker_count();
-  const bool parallel = threads > 1;
-  // A level whose raw words fit this list is read word by word (3-peg searches have
-  // 10^6 levels of a few thousand states); a larger one is read chunk by chunk.
-  const std::uint64_t list_cap = std::max<std::uint64_t>(W / 16, 4096);
-  const std::uint64_t list_cap_per_thread = std::max<std::uint64_t>(list_cap / threads, 1024);
-  std::atomic<bool> overflow{false};
-
-  // Cross-block writes wait in a small per-thread buffer, their target words
-  // prefetched, so that the cache misses of a batch of words overlap (a miss on
-  // every far target was a fifth of the time when they were written at once).
-  static constexpr std::size_t kPending = 512, kFlushAt = 64;  // 64 + m(m-1)/2 < 512
-  struct Pending {
-    std::uint64_t word, bits;
-  };
-  struct Local {
-    std::array<Pending, kPending> pending;
-    std::size_t np = 0;
-    std::uint64_t count = 0;
-    bool goal = false;
-    std::vector<Rank> sample;               // the lowest ranks of the level seen here
-    std::vector<std::uint64_t> next_words;  // words of the next raw buffer made nonzero
-  };
-  tbb::enumerable_thread_specific<Local> locals;
-
-  // ORs `bits` into word `word` of the raw buffer `out` (chunk flags `fl`).
-  auto put = [&]<bool kAtomic>(SegmentedArray<std::uint64_t>& out, std::vector<std::uint8_t>& fl,
-                               Local& lo, std::uint64_t word, std::uint64_t bits)
-                 HANOI_ALWAYS_INLINE {
-                   std::uint64_t& w = out[word];
-                   std::uint64_t old;
-                   if constexpr (kAtomic) {
-                     std::atomic_ref<std::uint64_t> ref(w);
-                     old = ref.load(std::memory_order_relaxed);
-                     if ((old & bits) == bits) return;
-                     old = ref.fetch_or(bits, std::memory_order_relaxed);
-                   } else {
-                     old = w;
-                     w = old | bits;
-                   }
-                   if (old != 0) return;
-                   // This call made the word nonzero: flag its chunk and list it.
-                   std::uint8_t& f = fl[word / kChunkWords];
-                   if constexpr (kAtomic) {
-                     std::atomic_ref<std::uint8_t> fr(f);
-                     if (!fr.load(std::memory_order_relaxed))
-                       fr.store(1, std::memory_order_relaxed);
-                   } else {
-                     f = 1;
-                   }
-                   if (overflow.load(std::memory_order_relaxed)) return;
-                   if (lo.next_words.size() < list_cap_per_thread) {
-                     lo.next_words.push_back(word);
-                   } else {
-                     overflow.store(true, std::memory_order_relaxed);
-                   }
-                 };
-  // Applies the cross-block writes waiting in lo.pending.
-  auto flush = [&]<bool kAtomic>(SegmentedArray<std::uint64_t>& out, std::vector<std::uint8_t>& fl,
-                                 Local& lo) {
-    for (std::size_t i = 0; i < lo.np; ++i)
-      put.template operator()<kAtomic>(out, fl, lo, lo.pending[i].word, lo.pending[i].bits);
-    lo.np = 0;
-  };
-
-  // Expands the frontier bits x of word h (visited word `vis`) into the raw buffer
-  // `out` (chunk flags `fl`).  M = the number of pegs when it is a compile-time
-  // constant (tops by bit operations, unrolled pair loop), 0 for the generic loop.
-  auto expand = [&]<int M, bool kAtomic>(std::uint64_t h, std::uint64_t x, std::uint64_t vis,
-                                         SegmentedArray<std::uint64_t>& out,
-                                         std::vector<std::uint8_t>& fl,
-                                         Local& lo) HANOI_ALWAYS_INLINE {
-    if (lo.np >= kFlushAt) flush.template operator()<kAtomic>(out, fl, lo);
-    // Small discs: shifts inside the word.
-    std::uint64_t y = 0;
-    for (std::size_t i = 0; i < n_up; ++i) y |= (x & up[i].mask) << up[i].shift;
-    for (std::size_t i = 0; i < n_down; ++i) y |= (x & down[i].mask) >> down[i].shift;
-    y &= ~vis;
-    if (y) put.template operator()<kAtomic>(out, fl, lo, h, y);
-    if (k == n) return;
-    // Large discs: the top of each peg among them (0 = empty -> n-k+1).
-    const int mm = M == 0 ? m : M;
-    const int empty = n - k + 1;
-    int top[16];
-    const std::uint64_t packed = high.unrank(h);
-    if constexpr (M == 0) {
-      high.tops(packed, top);
-    } else {
-      constexpr int kBits = M <= 2 ? 1 : std::bit_width(static_cast<unsigned>(M - 1));
-      for (int p = 0; p < M; ++p) top[p] = high.template top_of<kBits>(packed, p);
-    }
-    for (int p = 0; p < mm; ++p) top[p] = top[p] == 0 ? empty : top[p];
-    for (int a = 0; a < mm; ++a) {
-      for (int b = a + 1; b < mm; ++b) {
-        const bool a_moves = top[a] < top[b];
-        const int d = a_moves ? top[a] : top[b];
-        if (d == empty) continue;
-        const int from = a_moves ? a : b, to = a_moves ? b : a;
-        // mm is a compile-time constant in the unrolled paths: keep it in the index.
-        const std::size_t mmz = static_cast<std::size_t>(mm);
-        const std::size_t pair =
-            static_cast<std::size_t>(from) * mmz + static_cast<std::size_t>(to);
-        if (!allowed[static_cast<std::size_t>(d + k - 1) * mmz * mmz + pair]) continue;
-        const std::uint64_t z = x & cross[pair];
-        if (!z) continue;
-        const std::uint64_t target = to > from
-                                         ? h + static_cast<std::uint64_t>(to - from) * pw[d - 1]
-                                         : h - static_cast<std::uint64_t>(from - to) * pw[d - 1];
-        __builtin_prefetch(&out[target], 1, 3);
-        lo.pending[lo.np++] = {target, z};
-      }
-    }
-  };
-
-  // Reads one raw word of the current level: filter by visited, mark, count, expand.
-  auto visit_word = [&]<int M, bool kAtomic>(std::uint64_t h, std::uint64_t& in_word,
-                                             std::uint64_t& vis_word, int cur, int code,
-                                             Local& lo) HANOI_ALWAYS_INLINE {
-    std::uint64_t x = in_word;
-    if (!x) return;
-    in_word = 0;
-    x &= ~vis_word;
-    if (!x) return;
-    vis_word |= x;
-    lo.count += static_cast<std::uint64_t>(std::popcount(x));
-    if (h == goal_word && (x & goal_bit)) lo.goal = true;
+class LatticeMode {
+ public:
+  LatticeMode(const V& v, const SearchOptions& options, const LatticeLayout& layout)
+      : v_(v),
+        options_(options),
+        L_(layout),
+        kernel_(v, layout),
+        visited_(L_.chunks(), L_.chunk_words()),
+        r_(L_.chunks(), L_.chunk_words()),
+        x_{ChunkedWords(L_.chunks(), std::max<std::uint64_t>(kernel_.cross_slots(), 1)),
+           ChunkedWords(L_.chunks(), std::max<std::uint64_t>(kernel_.cross_slots(), 1))},
+        flags_(L_.chunks() * 4, 0),
+        threads_(detail::worker_count()),
+        locals_([cw = L_.chunk_words()] { return Local(cw); }),
+        serial_(L_.chunk_words()) {
     if (options.want_path) {
-      if (code & 1) plane0[h] |= x;
-      if (code & 2) plane1[h] |= x;
+      planes_[0] = ChunkedWords(L_.chunks(), L_.chunk_words());
+      planes_[1] = ChunkedWords(L_.chunks(), L_.chunk_words());
     }
-    if (options.farthest > 0) {
-      for (std::uint64_t w = x; w; w &= w - 1)
-        lo.sample.push_back(L.rank_of(h, std::countr_zero(w)));
-      if (lo.sample.size() >= 4 * options.farthest) {
-        std::sort(lo.sample.begin(), lo.sample.end());
-        lo.sample.resize(options.farthest);
-      }
-    }
-    expand.template operator()<M, kAtomic>(h, x, vis_word, *raw[1 - cur], *flags[1 - cur], lo);
-  };
-  // A chunk: the words are contiguous within one segment of each array.
-  auto scan_chunk = [&]<int M, bool kAtomic>(std::uint64_t c, int cur, int code, Local& lo) {
-    const std::uint64_t begin = c * kChunkWords;
-    const std::uint64_t count = std::min(W, begin + kChunkWords) - begin;
-    std::uint64_t* in = &(*raw[cur])[begin];
-    std::uint64_t* vis = &visited[begin];
-    for (std::uint64_t i = 0; i < count; ++i)
-      visit_word.template operator()<M, kAtomic>(begin + i, in[i], vis[i], cur, code, lo);
-  };
-  auto scan_word = [&]<int M, bool kAtomic>(std::uint64_t h, int cur, int code, Local& lo) {
-    std::uint8_t& f = (*flags[cur])[h / kChunkWords];
-    if constexpr (kAtomic) {
-      std::atomic_ref<std::uint8_t>(f).store(0, std::memory_order_relaxed);
-    } else {
-      f = 0;
-    }
-    visit_word.template operator()<M, kAtomic>(h, (*raw[cur])[h], visited[h], cur, code, lo);
-  };
-  // items: chunk numbers (by_chunk) or word indices.
-  auto scan_level = [&]<int M>(const std::vector<std::uint64_t>& items, bool by_chunk, int cur,
-                               int code) {
-    const std::size_t grain = by_chunk ? 1 : 256;
-    if (parallel && items.size() > (by_chunk ? 1 : 4096)) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), grain),
-                        [&](const tbb::blocked_range<std::size_t>& r) {
-                          Local& lo = locals.local();
-                          for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                            if (by_chunk) {
-                              scan_chunk.template operator()<M, true>(items[i], cur, code, lo);
-                            } else {
-                              scan_word.template operator()<M, true>(items[i], cur, code, lo);
-                            }
-                          }
-                          flush.template operator()<true>(*raw[1 - cur], *flags[1 - cur], lo);
-                        });
-    } else {
-      Local& lo = locals.local();
-      for (std::uint64_t it : items) {
-        if (by_chunk) {
-          scan_chunk.template operator()<M, false>(it, cur, code, lo);
-        } else {
-          scan_word.template operator()<M, false>(it, cur, code, lo);
-        }
-      }
-      flush.template operator()<false>(*raw[1 - cur], *flags[1 - cur], lo);
-    }
-  };
+    const Rank r0 = v.rank(v.start());
+    start_ = r0;
+    const std::uint64_t w0 = L_.word_of(r0);
+    const std::uint64_t c0 = w0 / L_.chunk_words();
+    r_.chunk(c0)[w0 % L_.chunk_words()] = std::uint64_t{1} << L_.bit_of(r0);
+    flag(kListed, 0, c0) = 1;
+    items_.push_back(c0);
+    const Rank goal = v.goal_rank();
+    goal_word_ = L_.word_of(goal);
+    goal_bit_ = std::uint64_t{1} << L_.bit_of(goal);
+    // Which instantiation of the chunk expansion fits: the peg count as a constant
+    // when the word holds its full complement of discs.
+    const int m = L_.pegs();
+    kernel_m_ = (m >= 3 && m <= 8 && L_.word_discs() == lattice_word_discs(m)) ? m : 0;
+  }
 
-  // --- The level loop ---------------------------------------------------------
-  std::vector<std::uint64_t> items{L.word_of(r0)};  // level 0: one word, listed
-  bool by_chunk = false;
-  std::vector<Rank> sample;
-  std::uint64_t reached = 0;
-  bool goal_found = false;
-  auto last_report = t0;
-  ProgressPrinter progress("lattice");
-  unsigned levels_since_clock = 0;
-  int cur = 0;
-  for (std::uint64_t depth = 0;; ++depth) {
-    check_cancel(options);
-    for (auto& lo : locals) {
-      lo.count = 0;
-      lo.goal = false;
-      lo.sample.clear();
-      lo.next_words.clear();
-    }
-    overflow.store(false);
-    const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
+  std::uint64_t allocated_bytes() const {
+    return lattice_detail::estimate_bytes(L_, options_.want_path);
+  }
+
+  LevelReport step(std::uint64_t depth) {
+    const int cur = static_cast<int>(depth & 1);
     const int code = static_cast<int>(depth % 3);
-    switch (m) {
+    // Small levels run on this thread with a Local of their own: 3-peg searches have
+    // millions of levels of a few states, where waking the pool or finding a
+    // thread-local copy would cost more than the level.
+    const bool parallel =
+        threads_ > 1 && items_.size() * L_.chunk_words() >= kParallelWords && items_.size() >= 4;
+    if (parallel) {
+      for (auto& lo : locals_) reset(lo);
+    } else {
+      reset(serial_);
+    }
+    switch (kernel_m_) {
       case 3:
-        scan_level.template operator()<3>(items, by_chunk, cur, code);
+        run_level<3>(cur, code, parallel);
         break;
       case 4:
-        scan_level.template operator()<4>(items, by_chunk, cur, code);
+        run_level<4>(cur, code, parallel);
         break;
       case 5:
-        scan_level.template operator()<5>(items, by_chunk, cur, code);
+        run_level<5>(cur, code, parallel);
         break;
       case 6:
-        scan_level.template operator()<6>(items, by_chunk, cur, code);
+        run_level<6>(cur, code, parallel);
+        break;
+      case 7:
+        run_level<7>(cur, code, parallel);
         break;
       case 8:
-        scan_level.template operator()<8>(items, by_chunk, cur, code);
+        run_level<8>(cur, code, parallel);
         break;
       default:
-        scan_level.template operator()<0>(items, by_chunk, cur, code);
+        run_level<0>(cur, code, parallel);
         break;
     }
-    std::uint64_t size = 0;
-    bool goal_here = false;
-    for (auto& lo : locals) {
-      size += lo.count;
-      goal_here = goal_here || lo.goal;
-    }
-    if (options.trace)
-      std::fprintf(stderr, "[lattice] level %llu: %llu states from %zu %s, %.3f s\n",
-                   static_cast<unsigned long long>(depth), static_cast<unsigned long long>(size),
-                   items.size(), by_chunk ? "chunks" : "words",
-                   std::chrono::duration<double>(Clock::now() - level_t0).count());
-    if (size == 0) break;  // level `depth` is empty: the last level was depth-1
-    result.level_sizes.push_back(size);
-    reached += size;
-    if (options.farthest > 0) {
-      sample.clear();
-      for (auto& lo : locals) sample.insert(sample.end(), lo.sample.begin(), lo.sample.end());
-      std::sort(sample.begin(), sample.end());
-      if (sample.size() > options.farthest) sample.resize(options.farthest);
-    }
-    if (goal_here && !goal_found) {
-      goal_found = true;
-      result.optimum = depth;
-    }
-    // Reading the clock costs more than a tiny level (3-peg searches have up to 3^n
-    // levels of one state), so it is read every 1024 levels or after a large one.
-    if (options.progress && (++levels_since_clock >= 1024 || size >= 65536)) {
-      levels_since_clock = 0;
-      const auto now = Clock::now();
-      if (now - last_report > std::chrono::seconds(2)) {
-        last_report = now;
-        const double secs = std::chrono::duration<double>(now - t0).count();
-        progress.report(static_cast<double>(reached) / static_cast<double>(v.num_ranks()), secs,
-                        static_cast<double>(reached) / secs,
-                        "level " + std::to_string(depth) + ": " + std::to_string(size) + " new, " +
-                            std::to_string(reached) + " reached");
+    LevelReport report;
+    report.units = items_.size();
+    items_.clear();
+    auto gather = [&](Local& lo) {
+      report.size += lo.count;
+      report.goal = report.goal || lo.goal;
+      if (items_.empty()) {
+        items_.swap(lo.next);
+      } else {
+        items_.insert(items_.end(), lo.next.begin(), lo.next.end());
       }
-    }
-    if (goal_found && options.stop_at_goal) {
-      result.complete = false;
-      break;
-    }
-    // The next level's raw words: listed, or (when a list overflowed) flagged chunks.
-    cur = 1 - cur;
-    items.clear();
-    by_chunk = overflow.load();
-    if (by_chunk) {
-      std::vector<std::uint8_t>& fl = *flags[cur];
-      for (std::uint64_t c = 0; c < chunks; ++c) {
-        if (fl[c]) {
-          items.push_back(c);
-          fl[c] = 0;
-        }
-      }
+      if (options_.farthest > 0)
+        report.sample.insert(report.sample.end(), lo.sample.begin(), lo.sample.end());
+    };
+    if (parallel) {
+      for (auto& lo : locals_) gather(lo);
     } else {
-      for (auto& lo : locals) items.insert(items.end(), lo.next_words.begin(), lo.next_words.end());
+      gather(serial_);
     }
+    if (options_.farthest > 0) keep_lowest(report.sample, options_.farthest);
+    return report;
   }
-  result.states_reached = reached;
-  result.eccentricity = result.level_sizes.empty() ? 0 : result.level_sizes.size() - 1;
-  result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
-  if (result.complete)
-    for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 
-  if (goal_found && options.want_path && options.max_path_moves > 0 &&
-      result.optimum > options.max_path_moves) {
-    result.path_omitted = true;
-  } else if (goal_found && options.want_path) {
-    const std::uint64_t path_bytes = result.optimum * sizeof(Move);
-    if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
-    allocated += path_bytes;
-    // Walk back: a predecessor one level closer has depth code (D-1) mod 3.
+  // An optimal move sequence from the start to the goal (reversible rules only).
+  std::vector<Move> witness(std::uint64_t optimum) const {
     auto depth_code = [&](Rank r) -> int {
-      const std::uint64_t h = L.word_of(r);
-      const std::uint64_t bit = std::uint64_t{1} << L.bit_of(r);
-      if (!(visited[h] & bit)) return -1;
-      return ((plane0[h] & bit) ? 1 : 0) | ((plane1[h] & bit) ? 2 : 0);
+      const std::uint64_t h = L_.word_of(r);
+      const std::uint64_t bit = std::uint64_t{1} << L_.bit_of(r);
+      if (!(visited_.word(h) & bit)) return -1;
+      return ((planes_[0].word(h) & bit) ? 1 : 0) | ((planes_[1].word(h) & bit) ? 2 : 0);
     };
     std::vector<Move> path;
-    path.reserve(result.optimum);
-    Rank r = goal;
-    for (std::uint64_t d = result.optimum; d > 0; --d) {
+    path.reserve(optimum);
+    Rank r = v_.goal_rank();
+    for (std::uint64_t d = optimum; d > 0; --d) {
       const int want = static_cast<int>((d - 1) % 3);
       bool stepped = false;
-      for_each_predecessor(v, v.unrank(r), [&](const typename V::State& u, Move mv) {
+      for_each_predecessor(v_, v_.unrank(r), [&](const typename V::State& u, Move mv) {
         if (stepped) return;
-        const Rank ru = v.rank(u);
+        const Rank ru = v_.rank(u);
         if (depth_code(ru) != want) return;
         stepped = true;
         path.push_back(mv);
@@ -563,9 +226,196 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
       });
       if (!stepped) throw std::logic_error("lattice witness: no predecessor one level closer");
     }
-    if (r != r0) throw std::logic_error("lattice witness did not end at the start");
+    if (r != start_) throw std::logic_error("lattice witness did not end at the start");
     std::reverse(path.begin(), path.end());
-    result.path = std::move(path);
+    return path;
+  }
+
+ private:
+  // A level of fewer chunk words than this runs on one thread (a parallel_for costs
+  // microseconds; a chunk word about a nanosecond).
+  static constexpr std::uint64_t kParallelWords = 32768;
+  enum Flag { kHasX = 0, kListed = 1 };
+  std::uint8_t& flag(Flag f, int parity, std::uint64_t c) {
+    return flags_[c * 4 + static_cast<std::uint64_t>(f) * 2 + static_cast<std::uint64_t>(parity)];
+  }
+
+  struct Local {
+    explicit Local(std::uint64_t cw) : frontier(cw), idx(cw) {}
+    std::vector<std::uint64_t> frontier;  // dense copy of the chunk's new states
+    std::vector<std::uint32_t> idx;       // its nonzero words
+    std::uint64_t count = 0;
+    bool goal = false;
+    std::vector<Rank> sample;
+    std::vector<std::uint64_t> next;  // chunks this thread listed for the next level
+  };
+
+  static void reset(Local& lo) {
+    lo.count = 0;
+    lo.goal = false;
+    lo.sample.clear();
+    lo.next.clear();
+  }
+
+  template <int M>
+  void run_level(int cur, int code, bool parallel) {
+    if (parallel) {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items_.size(), 1),
+                        [&](const tbb::blocked_range<std::size_t>& r) {
+                          Local& lo = locals_.local();
+                          for (std::size_t i = r.begin(); i != r.end(); ++i)
+                            visit_chunk<M, true>(items_[i], cur, code, lo);
+                        });
+    } else {
+      for (std::uint64_t c : items_) visit_chunk<M, false>(c, cur, code, serial_);
+    }
+  }
+
+  // Lists chunk c for the next level unless some thread already did.
+  template <bool kAtomic>
+  void list_next(int nx, std::uint64_t c, Local& lo) {
+    std::uint8_t& f = flag(kListed, nx, c);
+    if constexpr (kAtomic) {
+      std::atomic_ref<std::uint8_t> ref(f);
+      if (ref.load(std::memory_order_relaxed) || ref.exchange(1, std::memory_order_relaxed)) return;
+    } else {
+      if (f) return;
+      f = 1;
+    }
+    lo.next.push_back(c);
+  }
+
+  template <int M, bool kAtomic>
+  void visit_chunk(std::uint64_t c, int cur, int code, Local& lo) {
+    const int nx = 1 - cur;
+    const std::uint64_t cw = L_.chunk_words();
+    // X flags of this parity were written by other threads during the last level;
+    // the level boundary (the end of parallel_for) orders them before this read.
+    const bool has_x = flag(kHasX, cur, c) != 0;
+    flag(kHasX, cur, c) = 0;
+    flag(kListed, cur, c) = 0;
+    std::uint64_t* vis = visited_.chunk(c);
+    std::uint64_t* in_r = r_.chunk(c);
+    if (has_x) {
+      std::uint64_t* in_x = x_[cur].chunk(c);
+      const std::uint16_t* words = kernel_.slot_words();
+      for (std::uint64_t s = 0, S = kernel_.cross_slots(); s < S; ++s) {
+        in_r[words[s]] |= in_x[s];
+        in_x[s] = 0;
+      }
+    }
+    std::uint64_t* F = lo.frontier.data();
+    std::uint32_t* idx = lo.idx.data();
+    std::uint32_t ni = 0;
+    std::uint64_t count = 0;
+    // Branch-free reading: every word is copied (and cleared) and the nonzero ones
+    // listed.
+    for (std::uint64_t i = 0; i < cw; ++i) {
+      const std::uint64_t x = in_r[i] & ~vis[i];
+      in_r[i] = 0;
+      vis[i] |= x;
+      F[i] = x;
+      idx[ni] = static_cast<std::uint32_t>(i);
+      ni += x != 0;
+      count += static_cast<std::uint64_t>(std::popcount(x));
+    }
+    lo.count += count;
+    if (ni == 0) return;
+    const std::uint64_t first_word = c * cw;
+    if (goal_word_ / cw == c && (F[goal_word_ % cw] & goal_bit_)) lo.goal = true;
+    if (options_.want_path) {
+      std::uint64_t* p0 = planes_[0].chunk(c);
+      std::uint64_t* p1 = planes_[1].chunk(c);
+      for (std::uint32_t q = 0; q < ni; ++q) {
+        const std::uint32_t i = idx[q];
+        if (code & 1) p0[i] |= F[i];
+        if (code & 2) p1[i] |= F[i];
+      }
+    }
+    if (options_.farthest > 0) {
+      for (std::uint32_t q = 0; q < ni; ++q) {
+        for (std::uint64_t w = F[idx[q]]; w; w &= w - 1)
+          lo.sample.push_back(L_.rank_of(first_word + idx[q], std::countr_zero(w)));
+        if (lo.sample.size() >= 4 * options_.farthest + 64)
+          keep_lowest(lo.sample, options_.farthest);
+      }
+    }
+    // In-chunk moves into the chunk's R (cleared above).
+    if (kernel_.template expand_in_chunk<M>(F, idx, ni, in_r)) list_next<kAtomic>(nx, c, lo);
+    // Large-disc moves into other chunks' next X.
+    kernel_.for_each_cross_move(c, [&](const LatticeKernel::CrossMove& mv) {
+      std::uint64_t* target = x_[nx].chunk(mv.target_chunk);
+      bool wrote = false;
+      for (std::size_t q = 0; q < mv.count; ++q) {
+        const std::uint64_t z = F[mv.words[q].word] & mv.mask;
+        if (!z) continue;
+        wrote = true;
+        std::uint64_t& w = target[mv.words[q].slot];
+        if constexpr (kAtomic) {
+          std::atomic_ref<std::uint64_t> ref(w);
+          if ((ref.load(std::memory_order_relaxed) & z) != z)
+            ref.fetch_or(z, std::memory_order_relaxed);
+        } else {
+          w |= z;
+        }
+      }
+      if (!wrote) return;
+      std::uint8_t& fx = flag(kHasX, nx, mv.target_chunk);
+      if constexpr (kAtomic) {
+        std::atomic_ref<std::uint8_t>(fx).store(1, std::memory_order_relaxed);
+      } else {
+        fx = 1;
+      }
+      list_next<kAtomic>(nx, mv.target_chunk, lo);
+    });
+  }
+
+  const V& v_;
+  const SearchOptions& options_;
+  LatticeLayout L_;
+  LatticeKernel kernel_;
+  ChunkedWords visited_;
+  ChunkedWords r_;
+  ChunkedWords x_[2];
+  ChunkedWords planes_[2];
+  std::vector<std::uint8_t> flags_;
+  std::size_t threads_;
+  tbb::enumerable_thread_specific<Local> locals_;
+  Local serial_;
+  std::vector<std::uint64_t> items_;
+  Rank start_ = 0;
+  std::uint64_t goal_word_ = 0, goal_bit_ = 0;
+  int kernel_m_ = 0;
+};
+
+template <LatticeSpace V>
+SearchResult lattice_search(const V& v, const SearchOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  const LatticeLayout L(v.pegs(), v.discs());
+  SearchResult result;
+  result.engine = EngineKind::kLattice;
+  result.rank_space = v.num_ranks();
+  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  std::uint64_t allocated = lattice_detail::estimate_bytes(L, options.want_path);
+  if (allocated > budget) throw MemoryBudgetExceeded(allocated, budget);
+  if (options.want_path && !V::kReversible)
+    throw std::invalid_argument(
+        "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");
+
+  LatticeMode<V> mode(v, options, L);
+  const LevelLoopEnd end = run_levels(mode, options, v.num_ranks(), "lattice", result);
+  for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
+
+  const bool goal_found = result.outcome == SearchOutcome::kGoalReached;
+  if (goal_found && options.want_path && options.max_path_moves > 0 &&
+      result.optimum > options.max_path_moves) {
+    result.path_omitted = true;
+  } else if (goal_found && options.want_path) {
+    const std::uint64_t path_bytes = result.optimum * sizeof(Move);
+    if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
+    allocated += path_bytes;
+    result.path = mode.witness(result.optimum);
   }
   result.search_bytes = allocated;
   result.peak_rss = peak_rss_bytes();

@@ -8,12 +8,13 @@
 //            serves every StateSpace.
 //   lattice  lattice_bfs.hpp: 64 states per machine word; serves LatticeSpace (the
 //            single-stack peg variants whose rule ignores what a disc lands on).
-// kAuto runs the lattice engine where it applies, except on graphs too thin for it
-// (3 pegs with a pair of pegs never joined: `adjacent` m = 3, whose state graph is
-// one path of 3^n states, so a word would be read once per state) and for a
-// witness of an irreversible rule (the lattice's depth-mod-3 walk-back needs
-// reversible moves).  Asking for a mode that does not apply is an error, not a
-// silent fallback.
+// kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
+// for it: a pair of pegs never joined (`adjacent` m = 3, whose state graph is one
+// path of 3^n states, so a chunk would be read once per state) or one-way moves
+// (`cyclic`: 10^7 levels of about 4 states at n = 16; generic 16 s against
+// lattice 23 s at n = 18), and for a witness of an irreversible rule (the
+// lattice's depth-mod-3 walk-back needs reversible moves).  Asking for a mode that does not apply
+// is an error, not a silent fallback.
 #pragma once
 
 #include <stdexcept>
@@ -47,6 +48,7 @@ template <StateSpace V>
 bool lattice_preferred(const V& v) {
   if constexpr (LatticeSpace<V>) {
     if (v.pegs() == 3) {
+      if (!V::kReversible) return false;
       for (int a = 0; a < 3; ++a)
         for (int b = a + 1; b < 3; ++b)
           if (!v.lattice_allows(v.discs(), a, b) && !v.lattice_allows(v.discs(), b, a))

@@ -1,0 +1,122 @@
+// The level loop of a level-synchronous breadth-first search, shared by the modes.
+//
+// Design overview
+// ---------------
+// A search mode splits into three parts, each in a file of its own:
+//   * the level loop (this file): depth by depth, cancellation, per-level counts,
+//     the optimum (first level holding the goal), stop-at-goal, the farthest
+//     states, progress and trace lines, and the result's level fields;
+//   * the storage (storage.hpp): where the visited and frontier bits live, cut
+//     into segments of the rank space (in memory now; the seam for disk-backed and
+//     distributed segments);
+//   * the expansion kernel (lattice_kernel.hpp for the word-parallel lattice): what
+//     the successors of a set of states are, with no loop over levels and no
+//     storage of its own.
+// A mode glues a storage to a kernel and exposes one call, `step(depth)`: read the
+// states first reached at `depth` (they become visited), expand them into the
+// candidates of depth + 1, and report the level (a LevelReport).  Everything the
+// user sees about levels is decided here, once, so every mode prints and counts
+// alike.
+//
+// The generic state-at-a-time engine (bfs.hpp) predates this seam and still runs
+// its own loop (it changes representation between vector and bitmap levels inside
+// it); it shares the option and result types and the progress printer.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engine/core.hpp"
+#include "engine/progress.hpp"
+#include "engine/search_types.hpp"
+
+namespace hanoi {
+
+// What a mode reports about one level.
+struct LevelReport {
+  std::uint64_t size = 0;  // states first reached at this depth
+  bool goal = false;       // the goal is among them
+  // With options.farthest: the lowest ranks among them, sorted, at most `farthest`.
+  std::vector<Rank> sample;
+  std::uint64_t units = 0;  // for --trace: how many storage units (chunks) were read
+};
+
+template <class M>
+concept LevelMode = requires(M& m, std::uint64_t depth) {
+  { m.step(depth) } -> std::same_as<LevelReport>;
+};
+
+// What the loop leaves for the mode's own epilogue (witness, farthest states).
+struct LevelLoopEnd {
+  std::vector<Rank> farthest;  // the sample of the last level (complete searches)
+};
+
+// Runs `mode` level by level from depth 0 and fills the level fields of `result`:
+// level_sizes, states_reached, eccentricity, optimum, outcome, complete.
+template <LevelMode M>
+LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, const char* tag,
+                        SearchResult& result) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  LevelLoopEnd end;
+  std::uint64_t reached = 0;
+  bool goal_found = false;
+  auto last_report = t0;
+  ProgressPrinter progress(tag);
+  unsigned levels_since_clock = 0;
+  for (std::uint64_t depth = 0;; ++depth) {
+    check_cancel(options);
+    const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
+    LevelReport level = mode.step(depth);
+    if (options.trace)
+      std::fprintf(stderr, "[%s] level %llu: %llu states from %llu chunks, %.3f s\n", tag,
+                   static_cast<unsigned long long>(depth),
+                   static_cast<unsigned long long>(level.size),
+                   static_cast<unsigned long long>(level.units),
+                   std::chrono::duration<double>(Clock::now() - level_t0).count());
+    if (level.size == 0) break;  // depth is empty: the last level was depth - 1
+    result.level_sizes.push_back(level.size);
+    reached += level.size;
+    if (options.farthest > 0) end.farthest = std::move(level.sample);
+    if (level.goal && !goal_found) {
+      goal_found = true;
+      result.optimum = depth;
+    }
+    // Reading the clock costs more than a tiny level (3-peg searches have up to 3^n
+    // levels of one state), so it is read every 1024 levels or after a large one.
+    if (options.progress && (++levels_since_clock >= 1024 || level.size >= 65536)) {
+      levels_since_clock = 0;
+      const auto now = Clock::now();
+      if (now - last_report > std::chrono::seconds(2)) {
+        last_report = now;
+        const double secs = std::chrono::duration<double>(now - t0).count();
+        progress.report(static_cast<double>(reached) / static_cast<double>(rank_space), secs,
+                        static_cast<double>(reached) / secs,
+                        "level " + std::to_string(depth) + ": " + std::to_string(level.size) +
+                            " new, " + std::to_string(reached) + " reached");
+      }
+    }
+    if (goal_found && options.stop_at_goal) {
+      result.complete = false;
+      break;
+    }
+  }
+  result.states_reached = reached;
+  result.eccentricity = result.level_sizes.empty() ? 0 : result.level_sizes.size() - 1;
+  result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
+  if (!result.complete) end.farthest.clear();
+  return end;
+}
+
+// Merges per-thread samples of one level: the lowest `keep` ranks, sorted.
+inline void keep_lowest(std::vector<Rank>& sample, std::size_t keep) {
+  std::sort(sample.begin(), sample.end());
+  if (sample.size() > keep) sample.resize(keep);
+}
+
+}  // namespace hanoi
