@@ -344,20 +344,15 @@ static int bench_main(int argc, char** argv) {
       if (r.method == "generic") gen = &r;
       if (r.method == "naive bitset") naive = &r;
     }
-    body += "
-## Targets (4 pegs, n = " + std::to_string(args.n4) + ", " + std::to_string(T) +
-            " threads)
-
-| target | measured | met |
-|---|---:|---|
-";
+    body += "\n## Targets (4 pegs, n = " + std::to_string(args.n4) + ", " + std::to_string(T) +
+            " threads)\n\n| target | measured | met |\n|---|---:|---|\n";
     auto line = [&](const std::string& what, double value, double goal, const char* f) {
-      body += "| " + what + " | " + fmt(f, value) + " | " + (value >= goal ? "yes" : "**no**") +
-              " |
-              ";
+      body +=
+          "| " + what + " | " + fmt(f, value) + " | " + (value >= goal ? "yes" : "**no**") + " |\n";
     };
     if (lat) line("states/s >= 4e8", lat->rate(), 4e8, "%.3g");
-    if (lat && gen) line("time ratio generic / lattice >= 8", gen->seconds / lat->seconds, 8, "%.2f");
+    if (lat && gen)
+      line("time ratio generic / lattice >= 8", gen->seconds / lat->seconds, 8, "%.2f");
     if (lat && naive)
       line("time ratio naive bitset / lattice >= 10", naive->seconds / lat->seconds, 10, "%.2f");
   }
