@@ -120,8 +120,9 @@ TYPED_TEST(Lattice, EngineChoice) {
     EXPECT_EQ(choose_engine(space, SearchOptions{}),
               path_graph ? EngineKind::kGeneric : EngineKind::kLattice);
     // One-way moves on 3 pegs (cyclic) are too thin for the lattice's chunks.
-    if (space.pegs() == 3 && !Space::kReversible)
+    if (space.pegs() == 3 && !Space::kReversible) {
       EXPECT_EQ(choose_engine(space, SearchOptions{}), EngineKind::kGeneric);
+    }
     SearchOptions witness{.want_path = true};
     if constexpr (!Space::kReversible) {
       witness.engine = EngineKind::kLattice;
