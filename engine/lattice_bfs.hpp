@@ -82,12 +82,12 @@ inline std::uint64_t cross_slot_bound(const LatticeLayout& L) {
   return count;
 }
 
-// Bytes of a lattice search: visited, two R and two X bitmaps (and two depth planes
-// with a witness), three flag bytes per chunk and parity, the chunk lists, and per
-// thread a dense copy of a chunk with its word list.
+// Bytes of a lattice search: the visited and R bitmaps (and two depth planes with a
+// witness), the two compact X buffers, two flag bytes per chunk and parity, the
+// chunk lists, and per thread a dense copy of a chunk with its word list.
 inline std::uint64_t estimate_bytes(const LatticeLayout& L, bool want_path) {
   const std::uint64_t bitmap = L.words() * 8;
-  // The cross buffers' slots: at most the chunk's words (the kernel counts them).
+  // The X buffers: one word per cross slot of each chunk.
   const std::uint64_t cross = L.chunks() * cross_slot_bound(L) * 8;
   const std::uint64_t per_chunk = 4 + 2 * 8;  // flags, and two list entries
   const std::uint64_t per_thread = L.chunk_words() * 12 + (1 << 16);
@@ -134,13 +134,32 @@ class LatticeMode {
     goal_word_ = L_.word_of(goal);
     goal_bit_ = std::uint64_t{1} << L_.bit_of(goal);
     // Which instantiation of the chunk expansion fits: the peg count as a constant
-    // when the word holds its full complement of discs.
+    // when the word holds its full complement of discs, else the runtime loops.
     const int m = L_.pegs();
-    kernel_m_ = (m >= 3 && m <= 8 && L_.word_discs() == lattice_word_discs(m)) ? m : 0;
-  }
-
-  std::uint64_t allocated_bytes() const {
-    return lattice_detail::estimate_bytes(L_, options_.want_path);
+    if (L_.word_discs() == lattice_word_discs(m)) {
+      switch (m) {
+        case 3:
+          run_level_ = &LatticeMode::run_level<3>;
+          break;
+        case 4:
+          run_level_ = &LatticeMode::run_level<4>;
+          break;
+        case 5:
+          run_level_ = &LatticeMode::run_level<5>;
+          break;
+        case 6:
+          run_level_ = &LatticeMode::run_level<6>;
+          break;
+        case 7:
+          run_level_ = &LatticeMode::run_level<7>;
+          break;
+        case 8:
+          run_level_ = &LatticeMode::run_level<8>;
+          break;
+        default:
+          break;
+      }
+    }
   }
 
   LevelReport step(std::uint64_t depth) {
@@ -156,29 +175,7 @@ class LatticeMode {
     } else {
       reset(serial_);
     }
-    switch (kernel_m_) {
-      case 3:
-        run_level<3>(cur, code, parallel);
-        break;
-      case 4:
-        run_level<4>(cur, code, parallel);
-        break;
-      case 5:
-        run_level<5>(cur, code, parallel);
-        break;
-      case 6:
-        run_level<6>(cur, code, parallel);
-        break;
-      case 7:
-        run_level<7>(cur, code, parallel);
-        break;
-      case 8:
-        run_level<8>(cur, code, parallel);
-        break;
-      default:
-        run_level<0>(cur, code, parallel);
-        break;
-    }
+    (this->*run_level_)(cur, code, parallel);
     LevelReport report;
     report.units = items_.size();
     items_.clear();
@@ -385,7 +382,7 @@ class LatticeMode {
   std::vector<std::uint64_t> items_;
   Rank start_ = 0;
   std::uint64_t goal_word_ = 0, goal_bit_ = 0;
-  int kernel_m_ = 0;
+  void (LatticeMode::*run_level_)(int, int, bool) = &LatticeMode::run_level<0>;
 };
 
 template <LatticeSpace V>

@@ -233,10 +233,6 @@ class LatticeKernel {
   // Words per chunk of the cross-chunk buffers, and the chunk word of each slot.
   std::uint64_t cross_slots() const { return slot_word_.size(); }
   const std::uint16_t* slot_words() const { return slot_word_.data(); }
-  std::size_t table_bytes() const {
-    return chunk_moves_.size() * sizeof(ChunkMove) + masks_.size() * 8 + 3 * shifts_ * 8 +
-           L_.chunk_words() * static_cast<std::uint64_t>(pairs_) * 2;
-  }
 
   // Expands the frontier words F[idx[0..count)] of one chunk into `out` (the chunk's
   // next-level candidates, ORed in; the caller zeroes it).  Returns the OR of all
@@ -261,13 +257,9 @@ class LatticeKernel {
       const std::uint32_t i = idx[q];
       const std::uint64_t x = F[i];
       std::uint64_t y = 0;
-      if constexpr (M != 0) {
-        for (std::size_t s = 0; s < kS; ++s)
-          y |= ((x & up[s]) << amount[s]) | ((x & down[s]) >> amount[s]);
-      } else {
-        for (std::size_t s = 0; s < S; ++s)
-          y |= ((x & up[s]) << amount[s]) | ((x & down[s]) >> amount[s]);
-      }
+      // S is a compile-time bound when M is, so this loop unrolls.
+      for (std::size_t s = 0; s < S; ++s)
+        y |= ((x & up[s]) << amount[s]) | ((x & down[s]) >> amount[s]);
       out[i] |= y;
       any |= y;
       const ChunkMove* e = table + static_cast<std::size_t>(i) * P;
