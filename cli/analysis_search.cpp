@@ -17,7 +17,12 @@ SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o
     } catch (const std::invalid_argument& e) {
       throw UsageError(f.name + ": " + e.what());
     }
-    return hanoi::search(space, o);
+    SearchOptions named = o;
+    named.identity = f.name + " n=" + std::to_string(p.n) + " pegs=" + std::to_string(p.pegs) +
+                     " problem=" + p.problem + (p.colours.empty() ? "" : " colours=" + p.colours) +
+                     (p.start.empty() ? "" : " start=" + p.start) +
+                     (p.target < 0 ? "" : " target=" + std::to_string(p.target));
+    return hanoi::search(space, named);
   });
 }
 

@@ -29,6 +29,12 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     j["complete"] = r.complete;
     j["seconds"] = r.seconds;
     j["engine"] = engine_name(r.engine);
+    j["storage"] = storage_name(r.storage);
+    if (r.storage == StorageKind::kDisk) {
+      j["disk_bytes"] = r.disk_bytes;
+      j["segments"] = r.segments;
+      j["resumed"] = r.resumed;
+    }
     j["rank_space"] = r.rank_space;
     j["bits_per_state"] = r.bits_per_state();
     j["search_bytes"] = r.search_bytes;
@@ -66,6 +72,9 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       "bits per rank\n",
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
       format_bytes(peak_rss_bytes()).c_str(), r.bits_per_state());
+  if (r.storage == StorageKind::kDisk)
+    std::printf("  disk:         %s at most, %llu segments%s\n", format_bytes(r.disk_bytes).c_str(),
+                static_cast<unsigned long long>(r.segments), r.resumed ? ", resumed" : "");
   std::fflush(stdout);
   if (levels) {
     std::cout << "  levels:";
@@ -94,6 +103,7 @@ const RegisterCommand kOptimum{[] {
             add_variant_option(cmd, o);
             add_params(cmd, o);
             add_resources(cmd, o);
+            add_disk_options(cmd, o);
             cmd.add_flag("--json", o.json, "machine-readable output");
             add_moves_options(cmd, o, "also print one optimal move sequence (a witness)");
             cmd.add_flag("--levels", flags->levels,

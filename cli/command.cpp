@@ -103,6 +103,29 @@ void add_resources(CLI::App& cmd, CommonOptions& o) {
       ->excludes(quiet);
 }
 
+void add_disk_options(CLI::App& cmd, CommonOptions& o) {
+  CLI::Option* dir = cmd.add_option(
+      "--work-dir", o.work_dir,
+      "directory for the disk mode: segments of the search and checkpoints (lattice "
+      "variants; used when the search does not fit --max-memory, or with --storage disk)");
+  dir->check(non_empty());
+  cmd.add_flag("--resume", o.resume,
+               "continue the run checkpointed in --work-dir (starts one if there is none)")
+      ->needs(dir);
+  cmd.add_option("--storage", o.storage,
+                 "where the search's bitmaps live: auto (memory when they fit the budget, "
+                 "else disk with --work-dir), memory, or disk")
+      ->check(CLI::IsMember({"auto", "memory", "disk"}));
+  cmd.add_option("--checkpoint-every", o.checkpoint_every,
+                 "disk mode: seconds between checkpoints (default 60; 0: after every segment)")
+      ->check(CLI::Range(0.0, 1e9))
+      ->needs(dir);
+  cmd.add_option("--segment-discs", o.segment_discs,
+                 "disk mode: the largest discs that fix a segment (default: from the budget)")
+      ->check(CLI::Range(0, 64))
+      ->needs(dir);
+}
+
 void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help) {
   CLI::Option* moves = cmd.add_flag("--moves", o.moves, moves_help);
   cmd.add_option("--moves-limit", o.moves_limit,

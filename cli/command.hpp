@@ -58,6 +58,8 @@ struct RegisterBatchKind {
 void add_variant_option(CLI::App& cmd, CommonOptions& o);
 void add_params(CLI::App& cmd, CommonOptions& o);     // -n, --pegs, --problem, instance options
 void add_resources(CLI::App& cmd, CommonOptions& o);  // --max-memory, --threads, -q, --trace
+// --work-dir, --resume, --storage, --checkpoint-every, --segment-discs (disk mode)
+void add_disk_options(CLI::App& cmd, CommonOptions& o);
 // --moves (with its own help) and --moves-limit.
 void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help);
 // Validators: a decimal number (no octal, hex or sign), a non-empty value.

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -45,6 +46,21 @@ SearchOptions search_options(const CommonOptions& o) {
   s.cancel = interrupt_flag();
   s.progress = !o.quiet;
   s.trace = o.trace;
+  s.work_dir = o.work_dir;
+  s.resume = o.resume;
+  s.checkpoint_seconds = o.checkpoint_every;
+  s.segment_discs = o.segment_discs;
+  // HANOI_NO_FSYNC=1: checkpoints are not flushed to the device (safe against a
+  // killed process, not a power cut); the kill-and-resume test sets it.
+  if (const char* e = std::getenv("HANOI_NO_FSYNC"); e != nullptr && std::string(e) == "1")
+    s.flush_to_device = false;
+  if (o.storage == "memory") {
+    s.storage = StorageKind::kMemory;
+  } else if (o.storage == "disk") {
+    s.storage = StorageKind::kDisk;
+  } else if (o.storage != "auto" && !o.storage.empty()) {
+    throw UsageError("--storage takes auto, memory or disk (got '" + o.storage + "')");
+  }
   if (o.engine == "generic") {
     s.engine = EngineKind::kGeneric;
   } else if (o.engine == "lattice") {

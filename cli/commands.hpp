@@ -35,6 +35,11 @@ struct CommonOptions {
   int threads = 0;                                 // 0 = all cores
   std::string engine = "auto";                     // search mode: auto, generic, lattice
   std::uint64_t moves_limit = kDefaultMovesLimit;  // --moves-limit
+  std::string storage = "auto";                    // auto, memory, disk
+  std::string work_dir;                            // disk mode's directory
+  bool resume = false;                             // continue work_dir's checkpoint
+  double checkpoint_every = 60;                    // seconds between checkpoints
+  int segment_discs = -1;                          // -1: from the budget
   bool fresh = false;                              // batches: ignore the journal
   bool no_plots = false;                           // batches: no scripts/plots.py
   static constexpr std::uint64_t kDefaultMovesLimit = 1000000;

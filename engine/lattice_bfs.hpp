@@ -98,6 +98,17 @@ inline std::uint64_t estimate_bytes(const LatticeLayout& L, bool want_path) {
 }
 }  // namespace lattice_detail
 
+// The bytes of a LatticeMode worker over spans of `span` chunks, its bitmaps
+// excluded (the disk mode's segments bring their own): the X buffers, flags, per
+// thread scratch and the kernel's tables.
+inline std::uint64_t lattice_worker_bytes(const LatticeLayout& L, std::uint64_t span) {
+  const std::uint64_t per_thread = L.chunk_words() * 12 + (1 << 16);
+  const std::uint64_t tables = L.chunk_words() * static_cast<std::uint64_t>(L.pegs()) *
+                               static_cast<std::uint64_t>(L.pegs()) * 4;
+  return 2 * span * std::max<std::uint64_t>(lattice_detail::cross_slot_bound(L), 1) * 8 +
+         span * (4 + 16) + 16 * per_thread + tables + (1 << 16);
+}
+
 inline std::uint64_t estimate_lattice_bytes(int pegs, int discs, bool want_path) {
   return lattice_detail::estimate_bytes(LatticeLayout(pegs, discs), want_path);
 }
@@ -106,33 +117,42 @@ inline std::uint64_t estimate_lattice_bytes(int pegs, int discs, bool want_path)
 template <LatticeSpace V>
 class LatticeMode {
  public:
-  LatticeMode(const V& v, const SearchOptions& options, const LatticeLayout& layout)
+  // span_chunks = 0: the in-memory search, one span of every chunk whose bitmaps
+  // live here, seeded with the start.  Otherwise a worker over spans of that many
+  // chunks whose bitmaps the caller owns and binds per call (step_span: the
+  // disk-backed mode, one segment at a time).
+  LatticeMode(const V& v, const SearchOptions& options, const LatticeLayout& layout,
+              std::uint64_t span_chunks = 0)
       : v_(v),
         options_(options),
         L_(layout),
         kernel_(v, layout),
-        visited_(L_.chunks(), L_.chunk_words()),
-        r_(L_.chunks(), L_.chunk_words()),
-        x_{ChunkedWords(L_.chunks(), std::max<std::uint64_t>(kernel_.cross_slots(), 1)),
-           ChunkedWords(L_.chunks(), std::max<std::uint64_t>(kernel_.cross_slots(), 1))},
-        flags_(L_.chunks() * 4, 0),
+        span_(span_chunks == 0 ? layout.chunks() : span_chunks),
+        x_{ChunkedWords(span_, std::max<std::uint64_t>(kernel_.cross_slots(), 1)),
+           ChunkedWords(span_, std::max<std::uint64_t>(kernel_.cross_slots(), 1))},
+        flags_(span_ * 4, 0),
         threads_(detail::worker_count()),
         locals_([cw = L_.chunk_words()] { return Local(cw); }),
         serial_(L_.chunk_words()) {
-    if (options.want_path) {
-      planes_[0] = ChunkedWords(L_.chunks(), L_.chunk_words());
-      planes_[1] = ChunkedWords(L_.chunks(), L_.chunk_words());
-    }
-    const Rank r0 = v.rank(v.start());
-    start_ = r0;
-    const std::uint64_t w0 = L_.word_of(r0);
-    const std::uint64_t c0 = w0 / L_.chunk_words();
-    r_.chunk(c0)[w0 % L_.chunk_words()] = std::uint64_t{1} << L_.bit_of(r0);
-    flag(kListed, 0, c0) = 1;
-    items_.push_back(c0);
     const Rank goal = v.goal_rank();
     goal_word_ = L_.word_of(goal);
     goal_bit_ = std::uint64_t{1} << L_.bit_of(goal);
+    start_ = v.rank(v.start());
+    if (span_chunks == 0) {
+      own_visited_ = ChunkedWords(L_.chunks(), L_.chunk_words());
+      own_r_ = ChunkedWords(L_.chunks(), L_.chunk_words());
+      visited_ = &own_visited_;
+      r_ = &own_r_;
+      if (options.want_path) {
+        planes_[0] = ChunkedWords(L_.chunks(), L_.chunk_words());
+        planes_[1] = ChunkedWords(L_.chunks(), L_.chunk_words());
+      }
+      const std::uint64_t w0 = L_.word_of(start_);
+      const std::uint64_t c0 = w0 / L_.chunk_words();
+      r_->chunk(c0)[w0 % L_.chunk_words()] = std::uint64_t{1} << L_.bit_of(start_);
+      flag(kListed, 0, c0) = 1;
+      items_.push_back(c0);
+    }
     // Which instantiation of the chunk expansion fits: the peg count as a constant
     // when the word holds its full complement of discs, else the runtime loops.
     const int m = L_.pegs();
@@ -162,7 +182,92 @@ class LatticeMode {
     }
   }
 
-  LevelReport step(std::uint64_t depth) {
+  LevelReport step(std::uint64_t depth) { return run_items(depth, /*outside=*/nullptr); }
+
+  // What one span's level produced (step_span).
+  struct SpanLevel {
+    LevelReport report;
+    // Candidates of the next level in chunks outside the span: (word, bits) with
+    // the word numbered over the whole bitmap.  Rare: a large disc moves only when
+    // every smaller disc is off its two pegs.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> outside;
+    bool next_nonzero = false;  // the span's R holds candidates of the next level
+  };
+
+  // Runs level `depth` over the chunks [base, base + span) whose visited and R
+  // bitmaps are `vis` and `r` (span chunks each): R holds this level's candidates
+  // (those from other spans already ORed in) and, on return, the next level's.
+  SpanLevel step_span(std::uint64_t depth, std::uint64_t base, ChunkedWords& vis, ChunkedWords& r) {
+    base_ = base;
+    visited_ = &vis;
+    r_ = &r;
+    const std::uint64_t cw = L_.chunk_words();
+    items_.clear();
+    for (std::uint64_t c = 0; c < span_; ++c) {
+      const std::uint64_t* w = r.chunk(c);
+      for (std::uint64_t i = 0; i < cw; ++i)
+        if (w[i] != 0) {
+          items_.push_back(c);
+          break;
+        }
+    }
+    SpanLevel out;
+    const int nx = 1 - static_cast<int>(depth & 1);
+    out.report = run_items(depth, &out.outside);
+    // Every chunk of the span has been read: the in-span cross candidates of the
+    // next level join R, so that a span's whole state is its two bitmaps.
+    for (std::uint64_t c : items_) {
+      flag(kListed, nx, c) = 0;
+      if (!flag(kHasX, nx, c)) continue;
+      flag(kHasX, nx, c) = 0;
+      std::uint64_t* in_x = x_[nx].chunk(c);
+      std::uint64_t* in_r = r.chunk(c);
+      const std::uint16_t* words = kernel_.slot_words();
+      for (std::uint64_t s = 0, S = kernel_.cross_slots(); s < S; ++s) {
+        in_r[words[s]] |= in_x[s];
+        in_x[s] = 0;
+      }
+    }
+    out.next_nonzero = !items_.empty();
+    items_.clear();
+    return out;
+  }
+
+  // An optimal move sequence from the start to the goal (reversible rules only).
+  std::vector<Move> witness(std::uint64_t optimum) const {
+    auto depth_code = [&](Rank r) -> int {
+      const std::uint64_t h = L_.word_of(r);
+      const std::uint64_t bit = std::uint64_t{1} << L_.bit_of(r);
+      if (!(visited_->word(h) & bit)) return -1;
+      return ((planes_[0].word(h) & bit) ? 1 : 0) | ((planes_[1].word(h) & bit) ? 2 : 0);
+    };
+    std::vector<Move> path;
+    path.reserve(optimum);
+    Rank r = v_.goal_rank();
+    for (std::uint64_t d = optimum; d > 0; --d) {
+      const int want = static_cast<int>((d - 1) % 3);
+      bool stepped = false;
+      for_each_predecessor(v_, v_.unrank(r), [&](const typename V::State& u, Move mv) {
+        if (stepped) return;
+        const Rank ru = v_.rank(u);
+        if (depth_code(ru) != want) return;
+        stepped = true;
+        path.push_back(mv);
+        r = ru;
+      });
+      if (!stepped) throw std::logic_error("lattice witness: no predecessor one level closer");
+    }
+    if (r != start_) throw std::logic_error("lattice witness did not end at the start");
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+ private:
+  // One level over items_ (chunk indexes of the span); items_ becomes the chunks
+  // listed for the next level.  `outside`: where candidates leaving the span go
+  // (null for the in-memory span of every chunk, which none leave).
+  LevelReport run_items(std::uint64_t depth,
+                        std::vector<std::pair<std::uint64_t, std::uint64_t>>* outside) {
     const int cur = static_cast<int>(depth & 1);
     const int code = static_cast<int>(depth % 3);
     // Small levels run on this thread with a Local of their own: 3-peg searches have
@@ -189,6 +294,10 @@ class LatticeMode {
       }
       if (options_.farthest > 0)
         report.sample.insert(report.sample.end(), lo.sample.begin(), lo.sample.end());
+      if (outside != nullptr) {
+        outside->insert(outside->end(), lo.outside.begin(), lo.outside.end());
+        lo.outside.clear();
+      }
     };
     if (parallel) {
       for (auto& lo : locals_) gather(lo);
@@ -199,36 +308,6 @@ class LatticeMode {
     return report;
   }
 
-  // An optimal move sequence from the start to the goal (reversible rules only).
-  std::vector<Move> witness(std::uint64_t optimum) const {
-    auto depth_code = [&](Rank r) -> int {
-      const std::uint64_t h = L_.word_of(r);
-      const std::uint64_t bit = std::uint64_t{1} << L_.bit_of(r);
-      if (!(visited_.word(h) & bit)) return -1;
-      return ((planes_[0].word(h) & bit) ? 1 : 0) | ((planes_[1].word(h) & bit) ? 2 : 0);
-    };
-    std::vector<Move> path;
-    path.reserve(optimum);
-    Rank r = v_.goal_rank();
-    for (std::uint64_t d = optimum; d > 0; --d) {
-      const int want = static_cast<int>((d - 1) % 3);
-      bool stepped = false;
-      for_each_predecessor(v_, v_.unrank(r), [&](const typename V::State& u, Move mv) {
-        if (stepped) return;
-        const Rank ru = v_.rank(u);
-        if (depth_code(ru) != want) return;
-        stepped = true;
-        path.push_back(mv);
-        r = ru;
-      });
-      if (!stepped) throw std::logic_error("lattice witness: no predecessor one level closer");
-    }
-    if (r != start_) throw std::logic_error("lattice witness did not end at the start");
-    std::reverse(path.begin(), path.end());
-    return path;
-  }
-
- private:
   // A level of fewer chunk words than this runs on one thread (a parallel_for costs
   // microseconds; a chunk word about a nanosecond).
   static constexpr std::uint64_t kParallelWords = 32768;
@@ -245,6 +324,7 @@ class LatticeMode {
     bool goal = false;
     std::vector<Rank> sample;
     std::vector<std::uint64_t> next;  // chunks this thread listed for the next level
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> outside;  // leaving the span
   };
 
   static void reset(Local& lo) {
@@ -291,8 +371,8 @@ class LatticeMode {
     const bool has_x = flag(kHasX, cur, c) != 0;
     flag(kHasX, cur, c) = 0;
     flag(kListed, cur, c) = 0;
-    std::uint64_t* vis = visited_.chunk(c);
-    std::uint64_t* in_r = r_.chunk(c);
+    std::uint64_t* vis = visited_->chunk(c);
+    std::uint64_t* in_r = r_->chunk(c);
     if (has_x) {
       std::uint64_t* in_x = x_[cur].chunk(c);
       const std::uint16_t* words = kernel_.slot_words();
@@ -318,8 +398,9 @@ class LatticeMode {
     }
     lo.count += count;
     if (ni == 0) return;
-    const std::uint64_t first_word = c * cw;
-    if (goal_word_ / cw == c && (F[goal_word_ % cw] & goal_bit_)) lo.goal = true;
+    const std::uint64_t global = base_ + c;  // the chunk's number over the whole space
+    const std::uint64_t first_word = global * cw;
+    if (goal_word_ / cw == global && (F[goal_word_ % cw] & goal_bit_)) lo.goal = true;
     if (options_.want_path) {
       std::uint64_t* p0 = planes_[0].chunk(c);
       std::uint64_t* p1 = planes_[1].chunk(c);
@@ -340,8 +421,16 @@ class LatticeMode {
     // In-chunk moves into the chunk's R (cleared above).
     if (kernel_.template expand_in_chunk<M>(F, idx, ni, in_r)) list_next<kAtomic>(nx, c, lo);
     // Large-disc moves into other chunks' next X.
-    kernel_.for_each_cross_move(c, [&](const LatticeKernel::CrossMove& mv) {
-      std::uint64_t* target = x_[nx].chunk(mv.target_chunk);
+    kernel_.for_each_cross_move(global, [&](const LatticeKernel::CrossMove& mv) {
+      const std::uint64_t t = mv.target_chunk - base_;  // wraps when below the span
+      if (t >= span_) {
+        for (std::size_t q = 0; q < mv.count; ++q) {
+          const std::uint64_t z = F[mv.words[q].word] & mv.mask;
+          if (z) lo.outside.emplace_back(mv.target_chunk * cw + mv.words[q].word, z);
+        }
+        return;
+      }
+      std::uint64_t* target = x_[nx].chunk(t);
       bool wrote = false;
       for (std::size_t q = 0; q < mv.count; ++q) {
         const std::uint64_t z = F[mv.words[q].word] & mv.mask;
@@ -357,13 +446,13 @@ class LatticeMode {
         }
       }
       if (!wrote) return;
-      std::uint8_t& fx = flag(kHasX, nx, mv.target_chunk);
+      std::uint8_t& fx = flag(kHasX, nx, t);
       if constexpr (kAtomic) {
         std::atomic_ref<std::uint8_t>(fx).store(1, std::memory_order_relaxed);
       } else {
         fx = 1;
       }
-      list_next<kAtomic>(nx, mv.target_chunk, lo);
+      list_next<kAtomic>(nx, t, lo);
     });
   }
 
@@ -371,8 +460,11 @@ class LatticeMode {
   const SearchOptions& options_;
   LatticeLayout L_;
   LatticeKernel kernel_;
-  ChunkedWords visited_;
-  ChunkedWords r_;
+  std::uint64_t span_;                // chunks of the span this mode expands
+  std::uint64_t base_ = 0;            // the span's first chunk
+  ChunkedWords own_visited_, own_r_;  // the in-memory search's bitmaps
+  ChunkedWords* visited_ = nullptr;   // the span's bitmaps (own_*, or bound by step_span)
+  ChunkedWords* r_ = nullptr;
   ChunkedWords x_[2];
   ChunkedWords planes_[2];
   std::vector<std::uint8_t> flags_;
@@ -395,7 +487,12 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   result.rank_space = v.num_ranks();
   const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
   std::uint64_t allocated = lattice_detail::estimate_bytes(L, options.want_path);
-  if (allocated > budget) throw MemoryBudgetExceeded(allocated, budget);
+  if (allocated > budget)
+    throw MemoryBudgetExceeded(allocated, budget, "",
+                               options.want_path
+                                   ? "raise --max-memory or lower n"
+                                   : "raise --max-memory, lower n, or add --work-dir DIR to "
+                                     "keep the search on disk");
   if (options.want_path && !V::kReversible)
     throw std::invalid_argument(
         "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");

@@ -56,20 +56,42 @@ struct LevelLoopEnd {
   std::vector<Rank> farthest;  // the sample of the last level (complete searches)
 };
 
-// Runs `mode` level by level from depth 0 and fills the level fields of `result`:
-// level_sizes, states_reached, eccentricity, optimum, outcome, complete.
+// Levels a resumed run already completed (disk_lattice.hpp's checkpoints).
+struct LevelLoopResume {
+  std::vector<std::uint64_t> sizes;  // of depths 0 .. sizes.size() - 1
+  std::int64_t goal_depth = -1;      // the goal's depth among them, -1: not yet
+  std::vector<Rank> last_sample;     // with options.farthest: of the last of them
+};
+
+// Runs `mode` level by level from depth 0 (or from where `resume` ends) and fills
+// the level fields of `result`: level_sizes, states_reached, eccentricity, optimum,
+// outcome, complete.
 template <LevelMode M>
 LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, const char* tag,
-                        SearchResult& result) {
+                        SearchResult& result, const LevelLoopResume* resume = nullptr) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   LevelLoopEnd end;
   std::uint64_t reached = 0;
   bool goal_found = false;
+  std::uint64_t first_depth = 0;
+  if (resume != nullptr) {
+    result.level_sizes = resume->sizes;
+    for (std::uint64_t s : resume->sizes) reached += s;
+    first_depth = resume->sizes.size();
+    if (resume->goal_depth >= 0) {
+      goal_found = true;
+      result.optimum = static_cast<std::uint64_t>(resume->goal_depth);
+    }
+    end.farthest = resume->last_sample;
+  }
   auto last_report = t0;
   ProgressPrinter progress(tag);
   unsigned levels_since_clock = 0;
-  for (std::uint64_t depth = 0;; ++depth) {
+  // A resumed run that had stopped at the goal has nothing left to do.
+  const bool stopped = goal_found && options.stop_at_goal;
+  if (stopped) result.complete = false;
+  for (std::uint64_t depth = first_depth; !stopped; ++depth) {
     check_cancel(options);
     const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
     LevelReport level = mode.step(depth);

@@ -8,6 +8,8 @@
 //            serves every StateSpace.
 //   lattice  lattice_bfs.hpp: 64 states per machine word; serves LatticeSpace (the
 //            single-stack peg variants whose rule ignores what a disc lands on).
+//   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
+//            disk (--work-dir), checkpointed and resumable.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
 // for it: a pair of pegs never joined (`adjacent` m = 3, whose state graph is one
 // path of 3^n states, so a chunk would be read once per state) or one-way moves
@@ -22,6 +24,7 @@
 
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
+#include "engine/disk_lattice.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/search_types.hpp"
 
@@ -78,24 +81,58 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
   return why.empty() && lattice_preferred(v) ? EngineKind::kLattice : EngineKind::kGeneric;
 }
 
+// Where the search keeps its bitmaps (see StorageKind).  Throws
+// std::invalid_argument when disk mode is asked for and does not apply.
+template <StateSpace V>
+StorageKind choose_storage(const V& v, const SearchOptions& o) {
+  const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
+  const bool disk_asked =
+      o.storage == StorageKind::kDisk || (o.storage == StorageKind::kAuto && o.resume);
+  if (o.storage == StorageKind::kMemory) return StorageKind::kMemory;
+  if (disk_asked && o.work_dir.empty())
+    throw std::invalid_argument("disk mode needs --work-dir DIR");
+  if (disk_asked && !lattice)
+    throw std::invalid_argument(
+        "disk mode serves the lattice engine's variants only (single-stack peg variants "
+        "whose rule ignores what a disc lands on)");
+  if (disk_asked) return StorageKind::kDisk;
+  if (o.work_dir.empty() || !lattice) return StorageKind::kMemory;
+  // kAuto with a work directory: disk only when memory will not do.
+  const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
+  if constexpr (LatticeSpace<V>) {
+    if (estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path) > budget)
+      return StorageKind::kDisk;
+  }
+  return StorageKind::kMemory;
+}
+
 // The peak bytes `search(v, o)` will ask for, known before it starts: what a
 // batch checks for every cell before its first search.
 template <StateSpace V>
 std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
   if constexpr (LatticeSpace<V>) {
-    if (choose_engine(v, o) == EngineKind::kLattice)
+    if (choose_engine(v, o) == EngineKind::kLattice) {
+      if (choose_storage(v, o) == StorageKind::kDisk) {
+        const LatticeLayout L(v.pegs(), v.discs());
+        const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
+        return plan_disk(L, budget, o.segment_discs).memory_bytes();
+      }
       return estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
+    }
   }
+  (void)choose_storage(v, o);  // refuses disk mode where it does not apply
   return estimate_search_bytes(v.num_ranks(), o.want_path);
 }
 
 template <StateSpace V>
 SearchResult search(const V& v, const SearchOptions& o) {
   if constexpr (LatticeSpace<V>) {
-    if (choose_engine(v, o) == EngineKind::kLattice) return lattice_search(v, o);
-  } else {
-    (void)choose_engine(v, o);  // refuses an explicit --engine lattice
+    if (choose_engine(v, o) == EngineKind::kLattice) {
+      if (choose_storage(v, o) == StorageKind::kDisk) return disk_lattice_search(v, o);
+      return lattice_search(v, o);
+    }
   }
+  (void)choose_storage(v, o);  // refuses --engine lattice or disk mode where they do not apply
   return breadth_first_search(v, o);
 }
 

@@ -34,6 +34,22 @@ inline const char* engine_name(EngineKind e) {
   return "auto";
 }
 
+// Where the search keeps its bitmaps.  kAuto: in memory when they fit the budget,
+// else on disk when a work directory is given (disk_lattice.hpp).
+enum class StorageKind { kAuto, kMemory, kDisk };
+
+inline const char* storage_name(StorageKind s) {
+  switch (s) {
+    case StorageKind::kMemory:
+      return "memory";
+    case StorageKind::kDisk:
+      return "disk";
+    case StorageKind::kAuto:
+      break;
+  }
+  return "auto";
+}
+
 struct SearchOptions {
   std::uint64_t max_memory = 0;           // bytes; 0 = default_memory_budget()
   bool want_path = false;                 // keep one optimal move sequence to the goal
@@ -49,6 +65,24 @@ struct SearchOptions {
   // With want_path: a witness longer than this many moves is not built (0: no
   // limit); the result says so in `path_omitted`.
   std::uint64_t max_path_moves = 0;
+  // Disk mode (disk_lattice.hpp).  work_dir: where segments and checkpoints live;
+  // resume: continue the run checkpointed there (a missing checkpoint starts one);
+  // identity: what is searched, in words (variant, n, pegs, problem), written to
+  // the manifest so that a resume of something else is refused.
+  StorageKind storage = StorageKind::kAuto;
+  std::string work_dir;
+  bool resume = false;
+  std::string identity;
+  // A checkpoint is written at the first level boundary (or, inside a long level,
+  // segment boundary) this many seconds after the last; 0: after every segment.
+  double checkpoint_seconds = 60;
+  int segment_discs = -1;  // discs that fix a segment; -1: chosen from the budget
+  // Flush a checkpoint's files to the device before the manifest names them (what
+  // survives a power cut needs it; a killed process does not: the tests turn it off).
+  bool flush_to_device = true;
+  // Testing aid: stop (as if cancelled) after this many segments were expanded in
+  // this process, after writing a checkpoint (0: never).
+  std::uint64_t abort_after_segments = 0;
 };
 
 // Thrown by a search whose `cancel` flag was raised; nothing of it is kept.
@@ -81,6 +115,13 @@ struct SearchResult {
   std::uint64_t peak_rss = 0;
   double seconds = 0;
   EngineKind engine = EngineKind::kGeneric;  // the mode that ran
+  StorageKind storage = StorageKind::kMemory;
+  // Disk mode: the most bytes its files held at once, the segments, and whether
+  // this run continued a checkpoint.
+  std::uint64_t disk_bytes = 0;
+  std::uint64_t segments = 0;
+  std::uint64_t expansions = 0;  // segment expansions this process ran
+  bool resumed = false;
   // Memory of the search per rank of the encoder, in bits.
   double bits_per_state() const {
     return rank_space == 0
@@ -92,10 +133,11 @@ struct SearchResult {
 class MemoryBudgetExceeded : public std::runtime_error {
  public:
   // `what` names the search ("" for "search"), e.g. "batch.toml row 2, n=14".
-  MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget, const std::string& what = "")
+  // `hint`: what the user can do, in parentheses at the end.
+  MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget, const std::string& what = "",
+                       const std::string& hint = "raise --max-memory or lower n")
       : std::runtime_error((what.empty() ? std::string("search") : what + ": the search") +
-                           " needs about " + sizes_text(need, budget) +
-                           " (raise --max-memory or lower n)"),
+                           " needs about " + sizes_text(need, budget) + " (" + hint + ")"),
         need_(need),
         budget_(budget) {}
   std::uint64_t need() const { return need_; }

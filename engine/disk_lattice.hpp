@@ -1,0 +1,742 @@
+// The disk-backed lattice search: the lattice engine's bitmaps cut into segments
+// that live in a work directory, at most a budget's worth of them in memory, with
+// checkpoints from which a killed run resumes.
+//
+// Design overview
+// ---------------
+// A *segment* is the set of chunks (lattice_kernel.hpp) that share their s largest
+// discs: a contiguous run of m^(h-s) chunks, h the chunk-indexing discs.  Every move
+// of a smaller disc stays inside its segment; a move of one of the s segment discs
+// needs all n-1 smaller discs... no: all smaller discs off its two pegs, a fraction
+// 2^-(n-s) or so of the states, so the candidates that cross segments are few and
+// travel as (word, bits) records, kept in memory per target segment.
+//
+// A segment's whole state between levels is two bitmaps over its ranks: V
+// (visited) and R (candidates: of the current level until the segment is expanded
+// in it, of the next level after).  LatticeMode::step_span expands one segment's
+// level with the in-memory engine's code and folds the segment's own cross-chunk
+// candidates into R, so nothing else need be kept.  The segments act as a cache:
+// up to `resident` of them stay in memory (least recently used evicted, written to
+// a new file when changed), so a search that fits the budget does no I/O between
+// checkpoints, and one that does not streams its segments through memory once
+// per level.
+//
+// Checkpoints (work_dir.hpp for the file discipline).  Every `checkpoint_seconds`
+// (at a level boundary, or at a segment boundary inside a long level) the changed
+// resident segments are written to fresh files, the pending records and the level
+// counts likewise, and a manifest naming them all replaces the old one
+// atomically; the files it no longer names are then deleted.  Inside a level the
+// manifest also lists which segments are done and the level's partial count, so a
+// resumed run expands only the others.  Per-level counts do not depend on the
+// order of segments, the thread count or where a run was interrupted.
+//
+// Why not write every segment every level: a level of the middle of a 4-peg search
+// touches every segment, so a checkpoint per level would cost a write of the whole
+// state per level (twice the in-memory time several times over).  The time-based
+// checkpoint bounds the work a kill loses to about checkpoint_seconds instead.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core.hpp"
+#include "engine/lattice_bfs.hpp"
+#include "engine/level_loop.hpp"
+#include "engine/memory.hpp"
+#include "engine/progress.hpp"
+#include "engine/search_types.hpp"
+#include "engine/storage.hpp"
+#include "engine/work_dir.hpp"
+
+namespace hanoi {
+
+inline constexpr const char* kDiskFormat = "hanoi-disk-lattice 1";
+
+// How a disk search is cut and how much of it stays in memory.
+struct DiskPlan {
+  int segment_discs = 0;            // s
+  std::uint64_t segments = 1;       // m^s
+  std::uint64_t span = 1;           // chunks per segment
+  std::uint64_t segment_bytes = 0;  // V and R of one segment
+  std::uint64_t worker_bytes = 0;   // the expansion's own buffers
+  std::uint64_t resident = 1;       // segments kept in memory at most
+  std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
+  // At most two files per segment (the checkpoint's and a newer one), each V and R
+  // with one mask word per 64.
+  std::uint64_t disk_bound() const {
+    return 2 * segments * (segment_bytes + segment_bytes / 64 + 64);
+  }
+};
+
+namespace disk_detail {
+// The budget's allowance for the records (word, bits) waiting for their segment:
+// 1/256 of a bitmap, between 64 KiB and 64 MiB (they are rare: see above).
+inline std::uint64_t record_allowance(const LatticeLayout& L) {
+  return std::clamp<std::uint64_t>(L.words() * 8 / 256, std::uint64_t{64} << 10,
+                                   std::uint64_t{64} << 20);
+}
+}  // namespace disk_detail
+
+// The plan for a budget: the fewest segment discs whose segment (V and R) is at
+// most 256 MiB and of which two fit beside the worker; `forced_discs` >= 0 fixes s.
+// Throws MemoryBudgetExceeded when not even one segment fits.
+inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forced_discs) {
+  const int h = L.large_discs();
+  auto make = [&](int s) {
+    DiskPlan p;
+    p.segment_discs = s;
+    p.segments = L.power(s);
+    p.span = L.chunks() / p.segments;
+    p.segment_bytes = 2 * p.span * L.chunk_words() * 8;
+    p.worker_bytes =
+        lattice_worker_bytes(L, p.span) + disk_detail::record_allowance(L) + p.segments * 256;
+    return p;
+  };
+  if (forced_discs > h)
+    throw std::invalid_argument("--segment-discs must be at most " + std::to_string(h) +
+                                " here (the discs that index chunks)");
+  DiskPlan p;
+  if (forced_discs >= 0) {
+    p = make(forced_discs);
+  } else {
+    int s = 0;
+    while (s < h && (make(s).segment_bytes > (std::uint64_t{256} << 20) ||
+                     make(s).worker_bytes + 2 * make(s).segment_bytes > budget))
+      ++s;
+    p = make(s);
+  }
+  if (p.worker_bytes + p.segment_bytes > budget)
+    throw MemoryBudgetExceeded(p.worker_bytes + p.segment_bytes, budget, "disk mode");
+  p.resident = std::min(p.segments, (budget - p.worker_bytes) / p.segment_bytes);
+  return p;
+}
+
+template <LatticeSpace V>
+class DiskLatticeMode {
+ public:
+  DiskLatticeMode(const V& v, const SearchOptions& options, const LatticeLayout& L,
+                  const DiskPlan& plan)
+      : v_(v),
+        o_(options),
+        L_(L),
+        plan_(plan),
+        dir_(options.work_dir),
+        worker_(v, options, L, plan.span),
+        segs_(plan.segments),
+        progress_("disk") {
+    seg_words_ = plan_.span * L_.chunk_words();
+    pending_[0].resize(plan_.segments);
+    pending_[1].resize(plan_.segments);
+  }
+
+  // Opens the work directory: continues its checkpoint (options.resume) or starts
+  // afresh.  Returns what a resumed run already completed.
+  LevelLoopResume open(bool& resumed) {
+    make_work_dir(dir_);
+    bool exists = false;
+    const std::string text = read_whole_file(dir_ + "/manifest", exists);
+    resumed = false;
+    if (exists && !o_.resume)
+      throw WorkDirError(dir_ + " holds a checkpoint (" + describe_checkpoint(text) +
+                         "): add --resume to continue it, or use an empty directory");
+    if (exists) {
+      resume_from(Manifest::parse(text, dir_ + "/manifest"));
+      resumed = true;
+    } else {
+      if (o_.resume && o_.progress)
+        std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n", dir_.c_str());
+      remove_strays({});
+      check_free_space();
+      // The start's segment holds the only candidate of level 0.
+      const Rank r0 = v_.rank(v_.start());
+      const std::uint64_t w0 = L_.word_of(r0);
+      const std::uint64_t s0 = w0 / seg_words_;
+      Segment& g = load(s0);
+      g.r.word(w0 - s0 * seg_words_) |= std::uint64_t{1} << L_.bit_of(r0);
+      g.r_nonzero = true;
+      g.dirty = true;
+    }
+    LevelLoopResume from;
+    from.sizes = levels_;
+    from.goal_depth = goal_depth_;
+    from.last_sample = last_sample_;
+    return from;
+  }
+
+  LevelReport step(std::uint64_t depth) {
+    using Clock = std::chrono::steady_clock;
+    const int cur = static_cast<int>(depth & 1);
+    LevelReport rep;
+    rep.size = in_count_;
+    rep.goal = in_goal_;
+    rep.sample = in_sample_;
+    // Resident segments first (no read), then the others in order.
+    std::vector<std::uint64_t> todo;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+        const Segment& g = segs_[s];
+        if (g.done || (!g.r_nonzero && pending_[cur][s].empty())) continue;
+        if ((pass == 0) == g.loaded) todo.push_back(s);
+      }
+    std::uint64_t reached_before = 0;
+    for (std::uint64_t x : levels_) reached_before += x;
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+      if (o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
+        checkpoint();
+        throw SearchCancelled();
+      }
+      const std::uint64_t s = todo[i];
+      Segment& g = load(s);
+      for (const auto& [word, bits] : pending_[cur][s]) g.r.word(word - s * seg_words_) |= bits;
+      pending_[cur][s] = {};
+      auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r);
+      rep.size += out.report.size;
+      rep.goal = rep.goal || out.report.goal;
+      rep.units += out.report.units;
+      if (o_.farthest > 0) {
+        rep.sample.insert(rep.sample.end(), out.report.sample.begin(), out.report.sample.end());
+        keep_lowest(rep.sample, o_.farthest);
+      }
+      for (const auto& rec : out.outside) pending_[1 - cur][rec.first / seg_words_].push_back(rec);
+      g.r_nonzero = out.next_nonzero;
+      g.done = true;
+      g.dirty = true;
+      in_count_ = rep.size;
+      in_goal_ = rep.goal;
+      in_sample_ = rep.sample;
+      ++expanded_;
+      const auto now = Clock::now();
+      if (o_.progress && now - last_report_ > std::chrono::seconds(2)) {
+        last_report_ = now;
+        const double secs = std::chrono::duration<double>(now - t0_).count();
+        const double reached = static_cast<double>(reached_before + rep.size);
+        progress_.report(reached / static_cast<double>(v_.num_ranks()), secs,
+                         static_cast<double>(new_states_ + rep.size) / secs,
+                         "level " + std::to_string(depth) + ": segment " + std::to_string(i + 1) +
+                             " of " + std::to_string(todo.size()) + ", " +
+                             std::to_string(rep.size) + " new, disk " + format_bytes(disk_now_) +
+                             ", " + std::to_string(resident_) + " resident");
+      }
+      if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments) {
+        checkpoint();
+        throw SearchCancelled();
+      }
+      if (i + 1 < todo.size() && due()) checkpoint();
+    }
+    // The level is complete.
+    new_states_ += rep.size;
+    for (Segment& g : segs_) g.done = false;
+    in_count_ = 0;
+    in_goal_ = false;
+    in_sample_.clear();
+    level_ = depth + 1;
+    if (rep.size > 0) {
+      levels_.push_back(rep.size);
+      if (rep.goal && goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
+      last_sample_ = rep.sample;
+      if (due()) checkpoint();
+    }
+    return rep;
+  }
+
+  // After the level loop: the run's final manifest (levels, optimum, farthest
+  // sample); the segment files go (a finished search's bitmaps answer nothing
+  // more).
+  void finish() {
+    finished_ = true;
+    std::vector<std::string> old;
+    for (Segment& g : segs_) {
+      for (const std::string* f : {&g.file, &g.committed})
+        if (!f->empty() && std::find(old.begin(), old.end(), *f) == old.end()) old.push_back(*f);
+      g = Segment();
+    }
+    resident_ = 0;
+    for (auto& per : pending_)
+      for (auto& list : per) list = {};
+    checkpoint();  // names no segment: only then may their files go
+    for (const std::string& f : old) drop_file(f);
+  }
+
+  // A checkpoint now (an interrupted run's last act).
+  void save() { checkpoint(); }
+
+  std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t checkpoints() const { return checkpoints_; }
+  std::uint64_t expansions() const { return expanded_; }
+  bool was_finished() const { return finished_; }
+
+ private:
+  struct Segment {
+    ChunkedWords v, r;
+    bool loaded = false, dirty = false;
+    bool r_nonzero = false;  // R holds candidates
+    bool done = false;       // expanded in the current level
+    std::string file;        // its newest file ("" = all zero, never written)
+    std::uint64_t file_bytes = 0, file_sum = 0;
+    std::string committed;  // the file the manifest names
+    std::uint64_t committed_bytes = 0, committed_sum = 0;
+    std::uint64_t last_use = 0;
+    bool synced = true;  // its file is flushed to the device
+  };
+
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+  // A checkpoint is due checkpoint_seconds after the last, or four times as long as
+  // the last took if that is longer: writing a state of many GiB may take a while,
+  // and checkpoints should not cost more than a fifth of the run.
+  bool due() const {
+    using Clock = std::chrono::steady_clock;
+    if (o_.checkpoint_seconds <= 0) return true;
+    return std::chrono::duration<double>(Clock::now() - last_checkpoint_).count() >=
+           std::max(o_.checkpoint_seconds, 4 * last_cost_);
+  }
+
+  std::string identity() const {
+    return o_.identity + " | layout " + std::to_string(L_.pegs()) + " " +
+           std::to_string(L_.discs()) + " " + std::to_string(L_.word_discs()) + " " +
+           std::to_string(L_.chunk_discs()) + " " + std::to_string(L_.large_discs()) +
+           " | stop_at_goal " + std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " +
+           std::to_string(o_.farthest);
+  }
+
+  static std::string describe_checkpoint(const std::string& text) {
+    try {
+      const Manifest m = Manifest::parse(text, "manifest");
+      return m.get("identity") + ", level " + m.get("level") +
+             (m.has("finished") && m.get("finished") == "1" ? ", finished" : "");
+    } catch (const WorkDirError&) {
+      return "unreadable";
+    }
+  }
+
+  void check_free_space() {
+    const std::uint64_t need = plan_.disk_bound();
+    const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
+    if (need > have)
+      throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
+                         ", which has " + format_bytes(have) +
+                         " free (free space, or use another --work-dir)");
+  }
+
+  void account(std::int64_t delta) {
+    disk_now_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(disk_now_) + delta);
+    disk_peak_ = std::max(disk_peak_, disk_now_);
+  }
+  void drop_file(const std::string& name) {
+    if (name.empty()) return;
+    const std::uint64_t bytes = file_size(path(name));
+    remove_file(path(name));
+    account(-static_cast<std::int64_t>(bytes));
+  }
+  std::string fresh_name(const char* kind, std::uint64_t s) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s-%06llu-%08llu", kind, static_cast<unsigned long long>(s),
+                  static_cast<unsigned long long>(serial_++));
+    return buf;
+  }
+
+  // Makes segment s resident (reading its file), evicting the least recently used.
+  Segment& load(std::uint64_t s) {
+    Segment& g = segs_[s];
+    g.last_use = ++clock_;
+    if (g.loaded) return g;
+    while (resident_ >= plan_.resident) {
+      std::uint64_t victim = plan_.segments;
+      for (std::uint64_t t = 0; t < plan_.segments; ++t)
+        if (segs_[t].loaded && t != s &&
+            (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
+          victim = t;
+      evict(victim);
+    }
+    // Bitmaps of an evicted segment are reused (a fresh mapping would fault in and
+    // zero every page again); reading a file sets every word.
+    const bool reused = !spare_.empty();
+    if (reused) {
+      g.v = std::move(spare_.back().first);
+      g.r = std::move(spare_.back().second);
+      spare_.pop_back();
+    } else {
+      g.v = ChunkedWords(plan_.span, L_.chunk_words());
+      g.r = ChunkedWords(plan_.span, L_.chunk_words());
+    }
+    const std::uint64_t cw = L_.chunk_words();
+    if (!g.file.empty()) {
+      BitmapReader rd(path(g.file));
+      for (std::uint64_t c = 0; c < plan_.span; ++c) rd.read(g.v.chunk(c), cw);
+      for (std::uint64_t c = 0; c < plan_.span; ++c) rd.read(g.r.chunk(c), cw);
+      rd.check(g.file_bytes, g.file_sum);
+    } else if (reused) {
+      for (std::uint64_t c = 0; c < plan_.span; ++c) {
+        std::memset(g.v.chunk(c), 0, cw * 8);
+        std::memset(g.r.chunk(c), 0, cw * 8);
+      }
+    }
+    g.loaded = true;
+    ++resident_;
+    return g;
+  }
+
+  // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
+  void write_segment(Segment& g, std::uint64_t s, bool sync) {
+    const std::string name = fresh_name("seg", s);
+    BitmapWriter w(path(name));
+    for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(g.v.chunk(c), L_.chunk_words());
+    for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(g.r.chunk(c), L_.chunk_words());
+    std::uint64_t bytes = 0, sum = 0;
+    w.finish(bytes, sum, sync);
+    g.synced = sync;
+    account(static_cast<std::int64_t>(bytes));
+    if (g.file != g.committed) drop_file(g.file);  // an uncommitted intermediate
+    g.file = name;
+    g.file_bytes = bytes;
+    g.file_sum = sum;
+    g.dirty = false;
+  }
+
+  void evict(std::uint64_t s) {
+    Segment& g = segs_[s];
+    if (g.dirty) write_segment(g, s, false);
+    if (spare_.size() < 2) spare_.emplace_back(std::move(g.v), std::move(g.r));
+    g.v = ChunkedWords();
+    g.r = ChunkedWords();
+    g.loaded = false;
+    --resident_;
+  }
+
+  // Writes the changed segments, the records and the level counts, then the
+  // manifest; deletes what the old manifest named and the new one does not.
+  void checkpoint() {
+    const auto c0 = std::chrono::steady_clock::now();
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      Segment& g = segs_[s];
+      if (g.loaded && g.dirty) {
+        write_segment(g, s, o_.flush_to_device);
+      } else if (o_.flush_to_device && !g.synced && !g.file.empty()) {
+        sync_file(path(g.file));
+        g.synced = true;
+      }
+    }
+    // Pending records: those of the current level (for segments not yet done) and
+    // of the next.
+    // Written current level first; pending_ is indexed by parity.
+    const int side[2] = {static_cast<int>(level_ & 1), 1 - static_cast<int>(level_ & 1)};
+    std::uint64_t count[2] = {0, 0};
+    for (int p = 0; p < 2; ++p)
+      for (const auto& list : pending_[side[p]]) count[p] += list.size();
+    std::string records;
+    std::uint64_t rec_bytes = 0, rec_sum = 0;
+    if (count[0] + count[1] > 0) {
+      records = fresh_name("records", 0);
+      BitmapWriter w(path(records));
+      for (int p = 0; p < 2; ++p) {
+        w.add_raw(&count[p], 1);
+        for (const auto& list : pending_[side[p]])
+          for (const auto& [word, bits] : list) {
+            const std::uint64_t pair[2] = {word, bits};
+            w.add_raw(pair, 2);
+          }
+      }
+      w.finish(rec_bytes, rec_sum, o_.flush_to_device);
+      account(static_cast<std::int64_t>(rec_bytes));
+    }
+    // The level counts: one file, rewritten (a few thousand numbers at most for
+    // the variants this mode serves, 8 bytes each).
+    const std::string levels = fresh_name("levels", 0);
+    {
+      BitmapWriter w(path(levels));
+      const std::uint64_t n = levels_.size();
+      w.add_raw(&n, 1);
+      w.add_raw(levels_.data(), n);
+      w.finish(levels_bytes_, levels_sum_, o_.flush_to_device);
+      account(static_cast<std::int64_t>(levels_bytes_));
+    }
+    const std::string old_records = records_file_, old_levels = levels_file_;
+    records_file_ = records;
+    records_bytes_ = rec_bytes;
+    records_sum_ = rec_sum;
+    levels_file_ = levels;
+    write_manifest();
+    for (Segment& g : segs_) {
+      if (g.committed != g.file) drop_file(g.committed);
+      g.committed = g.file;
+      g.committed_bytes = g.file_bytes;
+      g.committed_sum = g.file_sum;
+    }
+    drop_file(old_records);
+    drop_file(old_levels);
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
+    ++checkpoints_;
+    if (o_.trace)
+      std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
+                   static_cast<unsigned long long>(level_), last_cost_,
+                   format_bytes(disk_now_).c_str());
+  }
+
+  static std::string join(const std::vector<Rank>& xs) {
+    std::string out;
+    for (Rank x : xs) {
+      if (!out.empty()) out += ' ';
+      out += std::to_string(x);
+    }
+    return out;
+  }
+
+  void write_manifest() {
+    Manifest m;
+    m.set("format", kDiskFormat);
+    m.set("identity", identity());
+    m.set("segment_discs", std::to_string(plan_.segment_discs));
+    m.set("level", std::to_string(level_));
+    m.set("goal", std::to_string(goal_depth_));
+    m.set("serial", std::to_string(serial_));
+    m.set("in_level", std::to_string(in_count_) + " " + std::to_string(in_goal_ ? 1 : 0));
+    m.set("in_sample", join(in_sample_));
+    m.set("last_sample", join(last_sample_));
+    m.set("levels",
+          levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
+    m.set("records", records_file_.empty() ? "none"
+                                           : records_file_ + " " + std::to_string(records_bytes_) +
+                                                 " " + std::to_string(records_sum_));
+    m.set("finished", finished_ ? "1" : "0");
+    char key[32];
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      const Segment& g = segs_[s];
+      if (g.file.empty() && !g.done) continue;
+      std::snprintf(key, sizeof key, "seg.%08llu", static_cast<unsigned long long>(s));
+      m.set(key, (g.file.empty() ? std::string("-") : g.file) + " " + std::to_string(g.file_bytes) +
+                     " " + std::to_string(g.file_sum) + " " + std::to_string(g.r_nonzero ? 1 : 0) +
+                     " " + std::to_string(g.done ? 1 : 0));
+    }
+    write_file_atomically(dir_, "manifest", m.text(), o_.flush_to_device);
+  }
+
+  // Fields of a "name bytes sum ..." value.
+  static std::vector<std::string> fields(const std::string& value) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < value.size()) {
+      const std::size_t j = value.find(' ', i);
+      out.push_back(value.substr(i, j == std::string::npos ? std::string::npos : j - i));
+      if (j == std::string::npos) break;
+      i = j + 1;
+    }
+    return out;
+  }
+  static std::uint64_t number(const std::string& text, const char* what) {
+    std::size_t used = 0;
+    std::uint64_t x = 0;
+    try {
+      x = std::stoull(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != text.size())
+      throw WorkDirError(std::string("the manifest's ") + what + " is not a number: " + text);
+    return x;
+  }
+  // Checks that a file named by the manifest is there whole.
+  void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
+    std::uint64_t b = 0, c = 0;
+    file_checksum(path(name), b, c);
+    if (b != bytes)
+      throw WorkDirError(path(name) + " has " + std::to_string(b) + " bytes, the manifest says " +
+                         std::to_string(bytes) + " (truncated or replaced)");
+    if (c != sum) throw WorkDirError(path(name) + " is damaged (checksum mismatch)");
+    account(static_cast<std::int64_t>(b));
+  }
+
+  void resume_from(const Manifest& m) {
+    const std::string where = dir_ + "/manifest";
+    if (m.get("format") != kDiskFormat)
+      throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
+                         kDiskFormat + "'");
+    if (m.get("identity") != identity())
+      throw WorkDirError(dir_ + " holds a checkpoint of " + m.get("identity") + ", not of " +
+                         identity() + ": use another --work-dir");
+    if (m.get_u64("segment_discs") != static_cast<std::uint64_t>(plan_.segment_discs))
+      throw WorkDirError(where + ": internal: the plan was not taken from the checkpoint");
+    level_ = m.get_u64("level");
+    goal_depth_ = std::stoll(m.get("goal"));
+    serial_ = m.get_u64("serial");
+    finished_ = m.get("finished") == "1";
+    const auto in = m.get_list("in_level");
+    if (in.size() != 2) throw WorkDirError(where + " is damaged (in_level)");
+    in_count_ = in[0];
+    in_goal_ = in[1] != 0;
+    in_sample_ = m.get_list("in_sample");
+    last_sample_ = m.get_list("last_sample");
+    std::vector<std::string> keep = {"manifest"};
+    // Level counts.
+    {
+      const auto f = fields(m.get("levels"));
+      if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
+      levels_file_ = f[0];
+      levels_bytes_ = number(f[1], "levels size");
+      levels_sum_ = number(f[2], "levels checksum");
+      BitmapReader rd(path(levels_file_));
+      std::uint64_t n = 0;
+      rd.read_raw(&n, 1);
+      if (n != level_ && !(finished_ && n + 1 >= level_))
+        throw WorkDirError(path(levels_file_) + " holds " + std::to_string(n) +
+                           " levels, the manifest says the run is at level " +
+                           std::to_string(level_));
+      levels_.resize(n);
+      rd.read_raw(levels_.data(), n);
+      rd.check(levels_bytes_, levels_sum_);
+      account(static_cast<std::int64_t>(levels_bytes_));
+      keep.push_back(levels_file_);
+    }
+    // Segments.
+    for (const std::string& key : m.keys_with("seg.")) {
+      const std::uint64_t s = number(key.substr(4), "segment number");
+      if (s >= plan_.segments)
+        throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this layout's");
+      const auto f = fields(m.get(key));
+      if (f.size() != 5) throw WorkDirError(where + " is damaged (" + key + ")");
+      Segment& g = segs_[s];
+      if (f[0] != "-") {
+        g.file = g.committed = f[0];
+        g.file_bytes = g.committed_bytes = number(f[1], "segment size");
+        g.file_sum = g.committed_sum = number(f[2], "segment checksum");
+        verify(g.file, g.file_bytes, g.file_sum);
+        keep.push_back(g.file);
+      }
+      g.r_nonzero = f[3] == "1";
+      g.done = f[4] == "1";
+    }
+    // Records.
+    const std::string rec = m.get("records");
+    if (rec != "none") {
+      const auto f = fields(rec);
+      if (f.size() != 3) throw WorkDirError(where + " is damaged (records)");
+      records_file_ = f[0];
+      records_bytes_ = number(f[1], "records size");
+      records_sum_ = number(f[2], "records checksum");
+      BitmapReader rd(path(records_file_));
+      const int cur = static_cast<int>(level_ & 1);
+      for (int p = 0; p < 2; ++p) {
+        std::uint64_t n = 0;
+        rd.read_raw(&n, 1);
+        const int side = p == 0 ? cur : 1 - cur;
+        for (std::uint64_t i = 0; i < n; ++i) {
+          std::uint64_t pair[2];
+          rd.read_raw(pair, 2);
+          const std::uint64_t s = pair[0] / seg_words_;
+          if (s >= plan_.segments) throw WorkDirError(path(records_file_) + " is damaged");
+          pending_[side][s].emplace_back(pair[0], pair[1]);
+        }
+      }
+      rd.check(records_bytes_, records_sum_);
+      account(static_cast<std::int64_t>(records_bytes_));
+      keep.push_back(records_file_);
+    }
+    remove_strays(keep);
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    if (o_.progress)
+      std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
+                   dir_.c_str(), static_cast<unsigned long long>(level_),
+                   static_cast<unsigned long long>(levels_.size()),
+                   format_bytes(disk_now_).c_str());
+  }
+
+  // Deletes the files of this program that the manifest does not name: what an
+  // interrupted run was writing.
+  void remove_strays(const std::vector<std::string>& keep) {
+    for (const std::string& name : list_dir(dir_)) {
+      const bool ours = name.rfind("seg-", 0) == 0 || name.rfind("records-", 0) == 0 ||
+                        name.rfind("levels-", 0) == 0 || name == "manifest.tmp";
+      if (ours && std::find(keep.begin(), keep.end(), name) == keep.end()) remove_file(path(name));
+    }
+  }
+
+  const V& v_;
+  const SearchOptions& o_;
+  LatticeLayout L_;
+  DiskPlan plan_;
+  std::string dir_;
+  LatticeMode<V> worker_;
+  std::vector<Segment> segs_;
+  std::vector<std::pair<ChunkedWords, ChunkedWords>> spare_;  // bitmaps of evicted segments
+  std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
+  std::uint64_t seg_words_ = 0;
+  std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0;
+  std::uint64_t level_ = 0;
+  std::vector<std::uint64_t> levels_;
+  std::int64_t goal_depth_ = -1;
+  std::vector<Rank> last_sample_;
+  std::uint64_t in_count_ = 0;
+  bool in_goal_ = false;
+  std::vector<Rank> in_sample_;
+  bool finished_ = false;
+  std::string records_file_, levels_file_;
+  std::uint64_t records_bytes_ = 0, records_sum_ = 0, levels_bytes_ = 0, levels_sum_ = 0;
+  std::uint64_t disk_now_ = 0, disk_peak_ = 0, new_states_ = 0;
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_report_ = t0_, last_checkpoint_ = t0_;
+  double last_cost_ = 0;  // seconds the last checkpoint took
+  std::uint64_t checkpoints_ = 0;
+  ProgressPrinter progress_;
+};
+
+// The disk-backed search (options.work_dir); same results as lattice_search.
+template <LatticeSpace V>
+SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  if (options.work_dir.empty()) throw std::invalid_argument("disk mode needs --work-dir DIR");
+  if (options.want_path)
+    throw std::invalid_argument("disk mode keeps no witness (--moves): run it in memory");
+  const LatticeLayout L(v.pegs(), v.discs());
+  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  // A resumed run keeps the segment discs of its checkpoint.
+  int forced = options.segment_discs;
+  {
+    bool exists = false;
+    const std::string text = read_whole_file(options.work_dir + "/manifest", exists);
+    if (exists && options.resume) {
+      const Manifest m = Manifest::parse(text, options.work_dir + "/manifest");
+      forced = static_cast<int>(m.get_u64("segment_discs"));
+      if (forced > L.large_discs())
+        throw WorkDirError(options.work_dir + "/manifest: segment_discs " + m.get("segment_discs") +
+                           " does not fit this search's layout");
+    }
+  }
+  const DiskPlan plan = plan_disk(L, budget, forced);
+  SearchResult result;
+  result.engine = EngineKind::kLattice;
+  result.storage = StorageKind::kDisk;
+  result.rank_space = v.num_ranks();
+  result.segments = plan.segments;
+  DiskLatticeMode<V> mode(v, options, L, plan);
+  bool resumed = false;
+  const LevelLoopResume from = mode.open(resumed);
+  result.resumed = resumed;
+  LevelLoopEnd end;
+  try {
+    end = run_levels(mode, options, v.num_ranks(), "disk", result, &from);
+  } catch (const SearchCancelled&) {
+    mode.save();  // at a level or segment boundary: the state is consistent
+    if (options.progress)
+      std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
+                   options.work_dir.c_str());
+    throw;
+  }
+  mode.finish();
+  for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
+  result.search_bytes = plan.memory_bytes();
+  result.disk_bytes = mode.disk_peak();
+  result.expansions = mode.expansions();
+  result.peak_rss = peak_rss_bytes();
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace hanoi

@@ -1,0 +1,408 @@
+#include "engine/work_dir.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+namespace hanoi {
+namespace {
+
+constexpr std::uint64_t kMagic = 0x314D4249494E4148ull;     // "HANOIBM1"
+constexpr std::size_t kBufferWords = std::size_t{1} << 19;  // 4 MiB
+
+std::string errno_text(const std::string& what, const std::string& path) {
+  return what + " " + path + ": " + std::strerror(errno);
+}
+
+void write_all(int fd, const void* data, std::size_t bytes, const std::string& path) {
+  const char* p = static_cast<const char*>(data);
+  while (bytes > 0) {
+    const ssize_t w = ::write(fd, p, bytes);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      throw WorkDirError(errno_text("cannot write", path));
+    }
+    p += w;
+    bytes -= static_cast<std::size_t>(w);
+  }
+}
+
+void sync_dir(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+std::string hex(std::uint64_t x) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, x);
+  return buf;
+}
+
+}  // namespace
+
+BitmapWriter::BitmapWriter(const std::string& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw WorkDirError(errno_text("cannot create", path));
+  buf_.resize(kBufferWords + 65);
+  buf_[used_++] = kMagic;
+}
+
+BitmapWriter::~BitmapWriter() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void BitmapWriter::flush_buffer() {
+  sum_.add_block(buf_.data(), used_);
+  write_all(fd_, buf_.data(), used_ * 8, path_);
+  bytes_ += used_ * 8;
+  used_ = 0;
+}
+
+void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
+  for (std::uint64_t g = 0; g < count; g += 64) {
+    if (used_ >= kBufferWords) flush_buffer();
+    const std::uint64_t n = std::min<std::uint64_t>(64, count - g);
+    const std::uint64_t* w = words + g;
+    std::uint64_t mask = 0;
+    for (std::uint64_t i = 0; i < n; ++i) mask |= std::uint64_t{w[i] != 0} << i;
+    // Room for the mask and 64 words, written through a pointer.
+    std::uint64_t* out = buf_.data() + used_;
+    *out++ = mask;
+    if (n == 64 && mask == ~std::uint64_t{0}) {
+      std::memcpy(out, w, 64 * 8);
+      out += 64;
+    } else {
+      for (std::uint64_t i = 0; i < n; ++i) {
+        *out = w[i];
+        out += (mask >> i) & 1;
+      }
+    }
+    used_ = static_cast<std::size_t>(out - buf_.data());
+  }
+}
+
+void BitmapWriter::add_raw(const std::uint64_t* words, std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (used_ >= kBufferWords) flush_buffer();
+    buf_[used_++] = words[i];
+  }
+}
+
+void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
+  flush_buffer();
+  if (sync && ::fdatasync(fd_) != 0) throw WorkDirError(errno_text("cannot flush", path_));
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) throw WorkDirError(errno_text("cannot close", path_));
+  bytes = bytes_;
+  sum = sum_.value();
+}
+
+BitmapReader::BitmapReader(const std::string& path) : path_(path) {
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0)
+    throw WorkDirError(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
+  buf_.resize(kBufferWords);
+  if (get() != kMagic) throw WorkDirError(path + " is not a bitmap file of this program");
+}
+
+BitmapReader::~BitmapReader() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void BitmapReader::fill() {
+  std::size_t got = 0;
+  char* p = reinterpret_cast<char*>(buf_.data());
+  const std::size_t want = buf_.size() * 8;
+  while (got < want) {
+    const ssize_t r = ::read(fd_, p + got, want - got);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      throw WorkDirError(errno_text("cannot read", path_));
+    }
+    if (r == 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  if (got % 8 != 0) throw WorkDirError(path_ + " is truncated (a partial word)");
+  pos_ = 0;
+  len_ = got / 8;
+  sum_.add_block(buf_.data(), len_);
+  bytes_ += got;
+}
+
+std::uint64_t BitmapReader::get() {
+  if (pos_ == len_) {
+    fill();
+    if (len_ == 0) throw WorkDirError(path_ + " is truncated");
+  }
+  return buf_[pos_++];
+}
+
+void BitmapReader::read(std::uint64_t* words, std::uint64_t count) {
+  for (std::uint64_t g = 0; g < count; g += 64) {
+    const std::uint64_t n = std::min<std::uint64_t>(64, count - g);
+    const std::uint64_t mask = get();
+    if (n < 64 && (mask >> n) != 0) throw WorkDirError(path_ + " is damaged (a bad word mask)");
+    std::uint64_t* w = words + g;
+    const int nz = std::popcount(mask);
+    if (n == 64 && mask == ~std::uint64_t{0} && len_ - pos_ >= 64) {
+      std::memcpy(w, buf_.data() + pos_, 64 * 8);
+      pos_ += 64;
+    } else if (mask == 0) {
+      std::memset(w, 0, n * 8);
+    } else if (static_cast<std::size_t>(nz) <= len_ - pos_) {
+      // The group's words are all in the buffer: no per-word refill check.
+      const std::uint64_t* src = buf_.data() + pos_;
+      std::uint64_t m = mask;
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const std::uint64_t bit = m & 1;
+        w[i] = bit ? *src : 0;
+        src += bit;
+        m >>= 1;
+      }
+      pos_ += static_cast<std::size_t>(nz);
+    } else {
+      for (std::uint64_t i = 0; i < n; ++i) w[i] = (mask >> i) & 1 ? get() : 0;
+    }
+  }
+}
+
+void BitmapReader::read_raw(std::uint64_t* words, std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count; ++i) words[i] = get();
+}
+
+void BitmapReader::skip(std::uint64_t count) {
+  for (std::uint64_t g = 0; g < count; g += 64) {
+    const std::uint64_t mask = get();
+    for (std::uint64_t m = mask; m; m &= m - 1) (void)get();
+  }
+}
+
+void BitmapReader::check(std::uint64_t bytes, std::uint64_t sum) {
+  if (pos_ != len_) throw WorkDirError(path_ + " is damaged (longer than its contents)");
+  fill();
+  if (len_ != 0) throw WorkDirError(path_ + " is damaged (longer than its contents)");
+  if (bytes_ != bytes)
+    throw WorkDirError(path_ + " has " + std::to_string(bytes_) + " bytes, the manifest says " +
+                       std::to_string(bytes));
+  if (sum_.value() != sum) throw WorkDirError(path_ + " is damaged (checksum mismatch)");
+}
+
+void sync_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw WorkDirError(errno_text("cannot open", path));
+  const int rc = ::fdatasync(fd);
+  ::close(fd);
+  if (rc != 0) throw WorkDirError(errno_text("cannot flush", path));
+}
+
+void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t& sum) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw WorkDirError(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
+  std::vector<std::uint64_t> buf(kBufferWords);
+  Checksum c;
+  std::uint64_t total = 0;
+  for (;;) {
+    const ssize_t r = ::read(fd, buf.data(), buf.size() * 8);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      ::close(fd);
+      throw WorkDirError(errno_text("cannot read", path));
+    }
+    if (r == 0) break;
+    if (r % 8 != 0) {
+      // A short read of a partial word happens only at the end of a damaged file.
+      ::close(fd);
+      throw WorkDirError(path + " is truncated (a partial word)");
+    }
+    c.add_block(buf.data(), static_cast<std::size_t>(r / 8));
+    total += static_cast<std::uint64_t>(r);
+  }
+  ::close(fd);
+  bytes = total;
+  sum = c.value();
+}
+
+void Manifest::set(const std::string& key, const std::string& value) {
+  values_[key] = value;
+}
+
+bool Manifest::has(const std::string& key) const {
+  return values_.count(key) != 0;
+}
+
+const std::string& Manifest::get(const std::string& key) const {
+  const auto it = values_.find(key);
+  if (it == values_.end()) throw WorkDirError("the manifest lacks '" + key + "'");
+  return it->second;
+}
+
+std::uint64_t Manifest::get_u64(const std::string& key) const {
+  const std::string& v = get(key);
+  std::uint64_t x = 0;
+  std::size_t used = 0;
+  try {
+    x = std::stoull(v, &used, 0);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size())
+    throw WorkDirError("the manifest's '" + key + "' is not a number: " + v);
+  return x;
+}
+
+std::vector<std::uint64_t> Manifest::get_list(const std::string& key) const {
+  std::vector<std::uint64_t> out;
+  std::istringstream in(get(key));
+  std::string tok;
+  while (in >> tok) {
+    std::size_t used = 0;
+    std::uint64_t x = 0;
+    try {
+      x = std::stoull(tok, &used, 0);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != tok.size())
+      throw WorkDirError("the manifest's '" + key + "' holds a non-number: " + tok);
+    out.push_back(x);
+  }
+  return out;
+}
+
+std::vector<std::string> Manifest::keys_with(const std::string& prefix) const {
+  std::vector<std::string> out;
+  for (auto it = values_.lower_bound(prefix); it != values_.end(); ++it) {
+    if (it->first.compare(0, prefix.size(), prefix) != 0) break;
+    out.push_back(it->first);
+  }
+  return out;
+}
+
+std::string Manifest::text() const {
+  std::string body;
+  for (const auto& [k, v] : values_) body += k + " " + v + "\n";
+  Checksum c;
+  for (unsigned char ch : body) c.add(ch);
+  return body + "checksum " + hex(c.value()) + "\n";
+}
+
+Manifest Manifest::parse(const std::string& text, const std::string& path) {
+  const std::size_t at = text.rfind("checksum ");
+  if (at == std::string::npos || (at > 0 && text[at - 1] != '\n') || text.empty() ||
+      text.back() != '\n')
+    throw WorkDirError(path + " is truncated or not a manifest (no checksum line)");
+  const std::string body = text.substr(0, at);
+  Checksum c;
+  for (unsigned char ch : body) c.add(ch);
+  const std::string stored = text.substr(at + 9, text.size() - at - 10);
+  if (stored != hex(c.value())) throw WorkDirError(path + " is damaged (checksum mismatch)");
+  Manifest m;
+  std::istringstream in(body);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t sp = line.find(' ');
+    if (sp == std::string::npos) throw WorkDirError(path + " is damaged (a line without a value)");
+    m.values_[line.substr(0, sp)] = line.substr(sp + 1);
+  }
+  return m;
+}
+
+void write_file_atomically(const std::string& dir, const std::string& name, const std::string& text,
+                           bool sync) {
+  const std::string tmp = dir + "/" + name + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw WorkDirError(errno_text("cannot create", tmp));
+  try {
+    write_all(fd, text.data(), text.size(), tmp);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (sync && ::fdatasync(fd) != 0) {
+    ::close(fd);
+    throw WorkDirError(errno_text("cannot flush", tmp));
+  }
+  ::close(fd);
+  const std::string final_path = dir + "/" + name;
+  if (::rename(tmp.c_str(), final_path.c_str()) != 0)
+    throw WorkDirError(errno_text("cannot rename onto", final_path));
+  if (sync) sync_dir(dir);
+}
+
+std::string read_whole_file(const std::string& path, bool& exists) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) {
+      exists = false;
+      return "";
+    }
+    throw WorkDirError(errno_text("cannot open", path));
+  }
+  exists = true;
+  std::string out;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t r = ::read(fd, buf, sizeof buf);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      ::close(fd);
+      throw WorkDirError(errno_text("cannot read", path));
+    }
+    if (r == 0) break;
+    out.append(buf, static_cast<std::size_t>(r));
+  }
+  ::close(fd);
+  return out;
+}
+
+std::uint64_t free_disk_bytes(const std::string& dir) {
+  struct statvfs st {};
+  if (::statvfs(dir.c_str(), &st) != 0) throw WorkDirError(errno_text("cannot stat", dir));
+  return static_cast<std::uint64_t>(st.f_bavail) * static_cast<std::uint64_t>(st.f_frsize);
+}
+
+void make_work_dir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw WorkDirError("cannot create the work directory " + dir + ": " + ec.message());
+  if (!std::filesystem::is_directory(dir, ec)) throw WorkDirError(dir + " is not a directory");
+  if (::access(dir.c_str(), W_OK) != 0) throw WorkDirError(errno_text("cannot write to", dir));
+}
+
+std::vector<std::string> list_dir(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    if (e.is_regular_file(ec)) out.push_back(e.path().filename().string());
+  }
+  if (ec) throw WorkDirError("cannot list " + dir + ": " + ec.message());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void remove_file(const std::string& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT)
+    throw WorkDirError(errno_text("cannot remove", path));
+}
+
+std::uint64_t file_size(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return 0;
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+}  // namespace hanoi

@@ -1,0 +1,167 @@
+// Files of a disk-backed search (`--work-dir`): checksummed bitmap files, the
+// atomically replaced manifest, free-space checks.
+//
+// Design overview
+// ---------------
+// A checkpoint is a set of immutable data files plus one small text manifest that
+// names them with their sizes and checksums.  Data files are written under fresh
+// names, flushed to the device (fdatasync), and only then named by a new manifest,
+// which is written to `manifest.tmp`, flushed and renamed over `manifest` (then the
+// directory is flushed).  A process killed at any instant therefore leaves either
+// the old manifest or the new one, each naming complete files; files that no
+// manifest names are leftovers of the interrupted work and are deleted when the run
+// resumes.  Every read checks the checksum, so a damaged file is refused, never
+// used.
+//
+// Bitmaps are stored with zero words elided: per group of 64 words, a 64-bit mask
+// of the nonzero ones followed by those words.  A dense bitmap costs 1/64 more; the
+// sparse ones (the next level's candidates, the visited set early on) shrink to
+// their nonzero words.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hanoi {
+
+// A work directory that cannot be used: refused checkpoint, I/O error, no space.
+class WorkDirError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A 64-bit checksum of a sequence of words: four multiply-rotate lanes (word i
+// goes to lane i mod 4, so blocks of any size give the same value), combined at the
+// end.  Four independent lanes keep the multiplier busy: about 0.3 ns a word, so
+// checking costs little beside the copy.
+class Checksum {
+ public:
+  void add(std::uint64_t w) {
+    mix(h_[count_ & 3], w);
+    ++count_;
+  }
+  void add_block(const std::uint64_t* p, std::size_t n) {
+    std::size_t i = 0;
+    for (; i < n && (count_ & 3) != 0; ++i) add(p[i]);
+    for (; i + 4 <= n; i += 4) {
+      mix(h_[0], p[i]);
+      mix(h_[1], p[i + 1]);
+      mix(h_[2], p[i + 2]);
+      mix(h_[3], p[i + 3]);
+      count_ += 4;
+    }
+    for (; i < n; ++i) add(p[i]);
+  }
+  std::uint64_t value() const {
+    std::uint64_t v = count_ * 0x94D049BB133111EBull;
+    for (std::uint64_t h : h_) {
+      v = (v ^ h) * 0xBF58476D1CE4E5B9ull;
+      v ^= v >> 31;
+    }
+    return v;
+  }
+
+ private:
+  static void mix(std::uint64_t& h, std::uint64_t w) {
+    h ^= w * 0x9E3779B97F4A7C15ull;
+    h = (h << 29 | h >> 35) * 0xBF58476D1CE4E5B9ull;
+  }
+  std::uint64_t h_[4] = {0x6A09E667F3BCC909ull, 0xBB67AE8584CAA73Bull, 0x3C6EF372FE94F82Bull,
+                         0xA54FF53A5F1D36F1ull};
+  std::uint64_t count_ = 0;
+};
+
+// Writes 64-bit words to a new file `path` with zero words elided (add) or as they
+// are (add_raw); finish() gives its size and checksum and, with `sync`, flushes it
+// to the device (a checkpoint's files must be there before the manifest names
+// them; a file that only makes room in memory need not be, until then).
+class BitmapWriter {
+ public:
+  explicit BitmapWriter(const std::string& path);
+  ~BitmapWriter();
+  BitmapWriter(const BitmapWriter&) = delete;
+  BitmapWriter& operator=(const BitmapWriter&) = delete;
+  void add(const std::uint64_t* words, std::uint64_t count);
+  void add_raw(const std::uint64_t* words, std::uint64_t count);  // not elided
+  // Closes the file (flushed to the device with `sync`); its size and checksum.
+  void finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync = true);
+
+ private:
+  void flush_buffer();
+  std::string path_;
+  int fd_ = -1;
+  std::vector<std::uint64_t> buf_;  // kBufferWords and room for one more group
+  std::size_t used_ = 0;
+  std::uint64_t bytes_ = 0;
+  Checksum sum_;
+};
+
+// Reads back what a BitmapWriter wrote, in the same calls; throws WorkDirError on
+// a short file.  check() compares the size and checksum with the manifest's.
+class BitmapReader {
+ public:
+  explicit BitmapReader(const std::string& path);
+  ~BitmapReader();
+  BitmapReader(const BitmapReader&) = delete;
+  BitmapReader& operator=(const BitmapReader&) = delete;
+  // Sets words[0..count) from an elided array (zero where elided).
+  void read(std::uint64_t* words, std::uint64_t count);
+  void read_raw(std::uint64_t* words, std::uint64_t count);
+  void skip(std::uint64_t count);
+  // Throws WorkDirError unless the file ended here with this size and checksum.
+  void check(std::uint64_t bytes, std::uint64_t sum);
+
+ private:
+  std::uint64_t get();
+  void fill();
+  std::string path_;
+  int fd_ = -1;
+  std::vector<std::uint64_t> buf_;
+  std::size_t pos_ = 0, len_ = 0;
+  std::uint64_t bytes_ = 0;
+  Checksum sum_;
+};
+
+// The checksum and size of a whole file (reading it), for a resume's verification.
+void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t& sum);
+// Flushes a written file to the device.
+void sync_file(const std::string& path);
+
+// The manifest: "key value" lines in a fixed order, ended by a checksum line.
+class Manifest {
+ public:
+  void set(const std::string& key, const std::string& value);
+  bool has(const std::string& key) const;
+  const std::string& get(const std::string& key) const;  // WorkDirError when missing
+  std::uint64_t get_u64(const std::string& key) const;
+  std::vector<std::uint64_t> get_list(const std::string& key) const;  // space separated
+  // Keys starting with `prefix`, in order.
+  std::vector<std::string> keys_with(const std::string& prefix) const;
+  std::string text() const;
+  // Parses a manifest's text; throws WorkDirError (naming `path`) when it is
+  // truncated, damaged (checksum) or not a manifest.
+  static Manifest parse(const std::string& text, const std::string& path);
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+// Writes `text` to dir/name atomically (temporary file, fdatasync, rename, directory
+// flush; without `sync` no flushes: atomic for a killed process, not a power cut).
+void write_file_atomically(const std::string& dir, const std::string& name, const std::string& text,
+                           bool sync = true);
+// The whole file, or nullopt-like "" with exists=false when it does not exist.
+std::string read_whole_file(const std::string& path, bool& exists);
+// Free bytes for an unprivileged writer on the file system holding `dir`.
+std::uint64_t free_disk_bytes(const std::string& dir);
+// Creates `dir` (and its parents) when missing; WorkDirError when impossible.
+void make_work_dir(const std::string& dir);
+// The regular files of `dir` (names only).
+std::vector<std::string> list_dir(const std::string& dir);
+void remove_file(const std::string& path);         // no error when it is already gone
+std::uint64_t file_size(const std::string& path);  // 0 when missing
+
+}  // namespace hanoi

@@ -1,0 +1,228 @@
+// The disk-backed lattice search (engine/disk_lattice.hpp) against the in-memory
+// lattice search, level by level, on every registered family the lattice serves:
+// small segments and a budget of two resident segments, so that segments are
+// evicted, written and read back every level; then interrupted every few segments
+// and resumed until done; and the refusals of a work directory that must not be
+// used (another search's, damaged, truncated).
+#include "engine/disk_lattice.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "engine/search.hpp"
+#include "support/registered_types.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi {
+namespace {
+
+template <class Entry>
+class DiskLattice : public ::testing::Test {};
+
+using testing::AllFamilies;
+TYPED_TEST_SUITE(DiskLattice, AllFamilies);
+
+// A fresh, empty directory for one search.
+std::string fresh_dir(const std::string& label) {
+  static int count = 0;
+  std::string name = label;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  const std::string dir = ::testing::TempDir() + "hanoi-disk-" + std::to_string(::getpid()) + "-" +
+                          std::to_string(++count) + "-" + name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+// Options for a disk search that keeps at most two segments of 2 segment discs in
+// memory (fewer discs when the layout has fewer).
+template <LatticeSpace V>
+SearchOptions tight_disk_options(const V& v, const std::string& dir, SearchOptions o) {
+  const LatticeLayout L(v.pegs(), v.discs());
+  o.storage = StorageKind::kDisk;
+  o.work_dir = dir;
+  o.segment_discs = std::min(2, L.large_discs());
+  const DiskPlan plan = plan_disk(L, ~std::uint64_t{0} >> 2, o.segment_discs);
+  o.max_memory = plan.worker_bytes + 2 * plan.segment_bytes;
+  o.identity = "test";
+  o.flush_to_device = false;  // a killed process loses nothing the page cache holds
+  return o;
+}
+
+void expect_same(const SearchResult& d, const SearchResult& m) {
+  EXPECT_EQ(d.storage, StorageKind::kDisk);
+  EXPECT_EQ(d.level_sizes, m.level_sizes);
+  EXPECT_EQ(d.outcome, m.outcome);
+  EXPECT_EQ(d.optimum, m.optimum);
+  EXPECT_EQ(d.states_reached, m.states_reached);
+  EXPECT_EQ(d.eccentricity, m.eccentricity);
+  EXPECT_EQ(d.complete, m.complete);
+  EXPECT_EQ(d.farthest, m.farthest);
+}
+
+// The instances of a family: each pegs value at the largest n (<= 10) with at most
+// 2^20 ranks, or with `small` the smallest n with two large discs (four to sixteen
+// segments; 3-peg graphs have up to 3^n levels).
+template <class Fam>
+std::vector<Params> instances(const Fam& fam, bool small = false) {
+  std::vector<Params> out;
+  const FamilyInfo& info = fam.info;
+  for (int m = info.min_pegs; m <= std::min(info.max_pegs, 6); ++m) {
+    int best = 0;
+    for (int n = 1; n <= std::min(10, info.max_n(m)); ++n) {
+      const auto space = fam.make(normalize(info, Params{n, m, ""}));
+      if (space.num_ranks() > (Rank{1} << 20)) break;
+      best = n;
+      if (small && LatticeLayout(m, n).large_discs() >= 2) break;
+    }
+    if (best > 0) out.push_back(normalize(info, Params{best, m, ""}));
+  }
+  return out;
+}
+
+TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
+  using Space = typename TypeParam::Space;
+  if constexpr (!LatticeSpace<Space>) {
+    GTEST_SKIP() << "the lattice engine does not serve this family";
+  } else {
+    const Family<Space> fam = TypeParam::family();
+    int checked = 0;
+    for (const Params& p : instances(fam)) {
+      const Space space = fam.make(p);
+      const std::string label =
+          fam.info.name + " pegs=" + std::to_string(p.pegs) + " n=" + std::to_string(p.n);
+      SCOPED_TRACE(label);
+      for (const bool stop : {false, true}) {
+        SearchOptions base{.stop_at_goal = stop, .farthest = stop ? 0u : 5u};
+        base.engine = EngineKind::kLattice;
+        const SearchResult mem = lattice_search(space, base);
+        const std::string dir = fresh_dir(label);
+        const SearchResult disk = disk_lattice_search(space, tight_disk_options(space, dir, base));
+        expect_same(disk, mem);
+        EXPECT_FALSE(disk.resumed);
+        std::filesystem::remove_all(dir);
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 0);
+  }
+}
+
+// Interrupted after every k segment expansions (a checkpoint after each, or only the
+// one the interruption writes), resumed until it completes: the same levels.  k is
+// a fraction of the uninterrupted run's expansions, so that every family is
+// interrupted about 10 or 25 times whatever its number of levels.
+TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
+  using Space = typename TypeParam::Space;
+  if constexpr (!LatticeSpace<Space>) {
+    GTEST_SKIP() << "the lattice engine does not serve this family";
+  } else {
+    const Family<Space> fam = TypeParam::family();
+    const Params p = instances(fam, true).front();
+    const Space space = fam.make(p);
+    SearchOptions base{.farthest = 3};
+    base.engine = EngineKind::kLattice;
+    const SearchResult mem = lattice_search(space, base);
+    const std::string probe = fresh_dir(fam.info.name);
+    const std::uint64_t total =
+        disk_lattice_search(space, tight_disk_options(space, probe, base)).expansions;
+    std::filesystem::remove_all(probe);
+    ASSERT_GT(total, 0u);
+    for (const double every : {0.0, 1e9}) {
+      for (const std::uint64_t parts : {10u, 25u}) {
+        const std::uint64_t k = std::max<std::uint64_t>(1, total / parts);
+        SCOPED_TRACE("checkpoint every " + std::to_string(every) + " s, stop every " +
+                     std::to_string(k) + " segments");
+        const std::string dir = fresh_dir(fam.info.name);
+        SearchOptions o = tight_disk_options(space, dir, base);
+        o.checkpoint_seconds = every;
+        o.abort_after_segments = k;
+        o.resume = true;
+        SearchResult disk;
+        int runs = 0;
+        for (;; ++runs) {
+          ASSERT_LT(runs, 1000) << "no progress";
+          try {
+            disk = disk_lattice_search(space, o);
+            break;
+          } catch (const SearchCancelled&) {
+          }
+        }
+        EXPECT_GT(runs, 0);
+        EXPECT_TRUE(disk.resumed);
+        expect_same(disk, mem);
+        // A finished run resumed again reports the same.
+        o.abort_after_segments = 0;
+        expect_same(disk_lattice_search(space, o), mem);
+        std::filesystem::remove_all(dir);
+      }
+    }
+  }
+}
+
+// Refusals: the work directory of another search, of a run not asked to resume,
+// with a damaged or truncated file or manifest.
+TEST(DiskLatticeRefusals, RefusesWhatItMustNotUse) {
+  const FamilyInfo& info = variants::find_family("reves");
+  variants::visit_family(info, normalize(info, Params{9, 4, ""}), [&](const auto&, const auto& v) {
+    using V = std::decay_t<decltype(v)>;
+    if constexpr (LatticeSpace<V>) {
+      SearchOptions base;
+      base.engine = EngineKind::kLattice;
+      const std::string dir = fresh_dir("refusals");
+      SearchOptions o = tight_disk_options(v, dir, base);
+      o.identity = "reves n=9 pegs=4";
+      o.checkpoint_seconds = 0;
+      o.abort_after_segments = 5;
+      EXPECT_THROW(disk_lattice_search(v, o), SearchCancelled);
+      // A checkpoint is there: a run not asked to resume refuses to overwrite it.
+      o.abort_after_segments = 0;
+      EXPECT_THROW(disk_lattice_search(v, o), WorkDirError);
+      // Another search's checkpoint.
+      SearchOptions other = o;
+      other.resume = true;
+      other.identity = "reves n=10 pegs=4";
+      EXPECT_THROW(disk_lattice_search(v, other), WorkDirError);
+      // A damaged segment file: one byte changed.
+      std::string seg;
+      for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().filename().string().rfind("seg-", 0) == 0) seg = e.path().string();
+      ASSERT_FALSE(seg.empty());
+      const auto size = std::filesystem::file_size(seg);
+      {
+        std::fstream f(seg, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekg(static_cast<std::streamoff>(size / 2));
+        char c = 0;
+        f.read(&c, 1);
+        c = static_cast<char>(c ^ 0x10);
+        f.seekp(static_cast<std::streamoff>(size / 2));
+        f.write(&c, 1);
+      }
+      o.resume = true;
+      try {
+        disk_lattice_search(v, o);
+        ADD_FAILURE() << "a damaged segment file was used";
+      } catch (const WorkDirError& e) {
+        EXPECT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
+      }
+      // Truncated.
+      std::filesystem::resize_file(seg, size - 8);
+      EXPECT_THROW(disk_lattice_search(v, o), WorkDirError);
+      // A damaged manifest.
+      {
+        std::ofstream f(dir + "/manifest", std::ios::app);
+        f << "x";
+      }
+      EXPECT_THROW(disk_lattice_search(v, o), WorkDirError);
+      std::filesystem::remove_all(dir);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace hanoi
