@@ -88,6 +88,20 @@ inline std::size_t worker_count() {
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
   return std::max<std::size_t>(1, std::min(arena, allowed));
 }
+// The rank of a space's one goal state, when it names one (~0 otherwise).
+template <class V>
+Rank single_goal_rank(const V& v) {
+  if constexpr (requires { v.goal_rank(); }) {
+    return v.goal_rank();
+  } else if constexpr (requires {
+                         { v.goal() } -> std::convertible_to<typename V::State>;
+                       }) {
+    return v.rank(v.goal());
+  } else {
+    (void)v;
+    return ~Rank{0};
+  }
+}
 }  // namespace detail
 
 namespace detail {
@@ -146,6 +160,10 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   tbb::enumerable_thread_specific<std::uint64_t> discovered_counts(0);
   std::atomic<bool> next_dense{false};
   std::atomic<Rank> goal_rank{~Rank{0}};
+  // A space with one goal state names it (goal_rank() or goal()): each discovered
+  // state is then compared by rank instead of being unranked again for is_goal.
+  const Rank goal_r = detail::single_goal_rank(v);
+  const bool goal_known = goal_r != ~Rank{0};
   bool goal_found = false;
 
   const State s0 = v.start();
@@ -201,7 +219,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       if (!visited.test_and_set(rt)) continue;
       ++found;
       if (want_path) parent[rt] = pending_move[j];
-      if (v.is_goal(v.unrank(rt))) {
+      if (goal_known ? rt == goal_r : v.is_goal(v.unrank(rt))) {
         Rank expected = ~Rank{0};
         goal_rank.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
       }

@@ -149,6 +149,7 @@ class DiskLatticeMode {
     if (exists) {
       resume_from(Manifest::parse(text, dir_ + "/manifest"));
       resumed = true;
+      if (!finished_) check_free_space();
     } else {
       if (o_.resume && o_.progress)
         std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n", dir_.c_str());

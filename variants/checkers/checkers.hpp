@@ -108,6 +108,7 @@ class Space {
   Rank num_ranks() const { return legal_; }
   State start() const { return State{codec_.all_on(0)}; }
   bool is_goal(const State& s) const { return s.w == goal_; }
+  State goal() const { return State{goal_}; }  // the one goal state
 
   // Two discs (one nibble of the word) per step, from the largest down: one read of
   // the next automaton state (the only dependency chain) and one of the offset.

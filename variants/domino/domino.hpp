@@ -138,6 +138,7 @@ class DominoSpace {
   State unrank(Rank r) const { return State{codec_.unrank(r >> 3) | ((r & 7) << kColourShift)}; }
   State start() const { return State{codec_.all_on(0)}; }
   bool is_goal(const State& s) const { return s.w == goal_; }
+  State goal() const { return State{goal_}; }  // the one goal state
 
   // The colour of peg p's stack (0 for an empty peg), and the peg of disc d.
   static int colour_of(const State& s, int p) {

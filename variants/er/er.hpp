@@ -156,6 +156,7 @@ class ErSpace {
   State unrank(Rank r) const { return State{codec_.unrank(r)}; }
   State start() const { return start_; }
   bool is_goal(const State& s) const { return s.w == goal_; }
+  State goal() const { return State{goal_}; }  // the one goal state
 
   // For each pair of pegs the smaller top disc is the only candidate; it moves if
   // its colour points from its peg to the other one.

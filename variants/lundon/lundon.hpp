@@ -151,6 +151,7 @@ class Space {
   }
   State start() const { return State{codec_.all_on(0)}; }
   bool is_goal(const State& s) const { return s.w == goal_; }
+  State goal() const { return State{goal_}; }  // the one goal state
 
   // The colour of peg p's stack (0 for an empty peg).
   static int peg_colour(const State& s, int p) {

@@ -252,6 +252,7 @@ class MultiStackSpace {
 
   State start() const { return State{0}; }  // every disc on its home peg
   bool is_goal(const State& s) const { return s.w == goal_; }
+  State goal() const { return State{goal_}; }  // the one goal state
   // The state with every disc of every stack on its local peg `local`.
   State all_on_local(int local) const;
 
