@@ -34,6 +34,8 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       j["disk_bytes"] = r.disk_bytes;
       j["segments"] = r.segments;
       j["resumed"] = r.resumed;
+      j["symmetries"] = r.symmetries;
+      j["stored_segments"] = r.stored_segments;
     }
     j["rank_space"] = r.rank_space;
     j["bits_per_state"] = r.bits_per_state();
@@ -73,8 +75,11 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
       format_bytes(peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)
-    std::printf("  disk:         %s at most, %llu segments%s\n", format_bytes(r.disk_bytes).c_str(),
-                static_cast<unsigned long long>(r.segments), r.resumed ? ", resumed" : "");
+    std::printf(
+        "  disk:         %s at most, %llu segments (%llu stored, symmetry group of %llu)%s\n",
+        format_bytes(r.disk_bytes).c_str(), static_cast<unsigned long long>(r.segments),
+        static_cast<unsigned long long>(r.stored_segments),
+        static_cast<unsigned long long>(r.symmetries), r.resumed ? ", resumed" : "");
   std::fflush(stdout);
   if (levels) {
     std::cout << "  levels:";

@@ -120,6 +120,10 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
                  "disk mode: seconds between checkpoints (default 60; 0: after every segment)")
       ->check(CLI::Range(0.0, 1e9))
       ->needs(dir);
+  cmd.add_flag("--symmetry", o.symmetry,
+               "disk mode: store one segment per orbit of the peg permutations that fix the "
+               "start and keep the rule (Reve's: (m-1)!); counts stay those of every state")
+      ->needs(dir);
   cmd.add_option("--segment-discs", o.segment_discs,
                  "disk mode: the largest discs that fix a segment (default: from the budget)")
       ->check(CLI::Range(0, 64))

@@ -50,6 +50,7 @@ SearchOptions search_options(const CommonOptions& o) {
   s.resume = o.resume;
   s.checkpoint_seconds = o.checkpoint_every;
   s.segment_discs = o.segment_discs;
+  s.symmetry = o.symmetry;
   // HANOI_NO_FSYNC=1: checkpoints are not flushed to the device (safe against a
   // killed process, not a power cut); the kill-and-resume test sets it.
   if (const char* e = std::getenv("HANOI_NO_FSYNC"); e != nullptr && std::string(e) == "1")

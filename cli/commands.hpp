@@ -40,6 +40,7 @@ struct CommonOptions {
   bool resume = false;                             // continue work_dir's checkpoint
   double checkpoint_every = 60;                    // seconds between checkpoints
   int segment_discs = -1;                          // -1: from the budget
+  bool symmetry = false;                           // disk mode: one segment per orbit
   bool fresh = false;                              // batches: ignore the journal
   bool no_plots = false;                           // batches: no scripts/plots.py
   static constexpr std::uint64_t kDefaultMovesLimit = 1000000;

@@ -37,6 +37,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -59,6 +61,165 @@ namespace hanoi {
 
 inline constexpr const char* kDiskFormat = "hanoi-disk-lattice 1";
 
+// Symmetry.  A peg permutation σ that fixes the start and preserves the rule
+// (allows(d, a, b) == allows(d, σa, σb) for every disc and pair) preserves every
+// distance from the start: d(σx) = d(x).  It maps segments to segments (it relabels
+// the segment discs' pegs), so the disk mode stores one segment per orbit, the one
+// of least index (canonical), and counts each of its states |G| / |Stab(S)| times.
+// A record (word, bits) bound for a segment T that is not canonical is carried by
+// the first σ (in a fixed order) that makes T canonical; one bound for a canonical
+// segment S with a non-trivial stabiliser also goes in with all its Stab(S) images,
+// so that the states stored in S at each level stay closed under Stab(S) (moves
+// inside S commute with Stab(S)), which is what makes every state of a stored
+// segment discovered at its true depth.  The goal is looked for through its image
+// in a canonical segment.  Reve's puzzle with m pegs from all discs on one peg has
+// (m-1)! such permutations: 6 at 4 pegs, 24 at 5, 120 at 6.
+using PegPerm = std::array<std::uint8_t, 16>;
+
+template <LatticeSpace V>
+std::vector<PegPerm> rule_symmetries(const V& v) {
+  const int m = v.pegs(), n = v.discs();
+  // The pegs the start uses must stay put (all on one peg for these spaces).
+  const Rank r0 = v.rank(v.start());
+  std::vector<bool> used(static_cast<std::size_t>(m), false);
+  Rank x = r0;
+  for (int d = 0; d < n; ++d) {
+    used[static_cast<std::size_t>(x % static_cast<Rank>(m))] = true;
+    x /= static_cast<Rank>(m);
+  }
+  std::vector<int> p(static_cast<std::size_t>(m));
+  for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(i)] = i;
+  std::vector<PegPerm> out;
+  do {
+    bool ok = true;
+    for (int a = 0; a < m && ok; ++a)
+      if (used[static_cast<std::size_t>(a)] && p[static_cast<std::size_t>(a)] != a) ok = false;
+    for (int d = 1; d <= n && ok; ++d)
+      for (int a = 0; a < m && ok; ++a)
+        for (int b = 0; b < m && ok; ++b)
+          if (a != b &&
+              v.lattice_allows(d, a, b) != v.lattice_allows(d, p[static_cast<std::size_t>(a)],
+                                                            p[static_cast<std::size_t>(b)]))
+            ok = false;
+    if (!ok) continue;
+    PegPerm q{};
+    for (int i = 0; i < m; ++i)
+      q[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);
+    out.push_back(q);
+  } while (std::next_permutation(p.begin(), p.end()));
+  return out;  // the identity first
+}
+
+// The segments' orbits under a group of peg permutations (see above).
+class SegmentSymmetry {
+ public:
+  SegmentSymmetry() = default;
+  SegmentSymmetry(std::vector<PegPerm> group, const LatticeLayout& L, int segment_discs)
+      : group_(std::move(group)), m_(L.pegs()), n_(L.discs()), k_(L.word_discs()) {
+    if (group_.empty()) group_.push_back(identity());
+    const std::uint64_t segs = L.power(segment_discs);
+    canonical_.assign(segs, 0);
+    carrier_.assign(segs, 0);
+    weight_.assign(segs, 0);
+    stab_.assign(segs, {});
+    for (std::uint64_t S = 0; S < segs; ++S) {
+      std::uint64_t best = S;
+      std::uint32_t by = 0;
+      for (std::uint32_t g = 0; g < group_.size(); ++g) {
+        const std::uint64_t t = map_digits(group_[g], S, segment_discs);
+        if (t < best) {
+          best = t;
+          by = g;
+        }
+      }
+      canonical_[S] = best == S ? 1 : 0;
+      carrier_[S] = by;
+      if (best == S) {
+        std::uint32_t stab = 0;
+        for (std::uint32_t g = 0; g < group_.size(); ++g)
+          if (map_digits(group_[g], S, segment_discs) == S) {
+            ++stab;
+            if (g != 0) stab_[S].push_back(g);
+          }
+        weight_[S] = group_.size() / stab;
+        ++stored_;
+      }
+    }
+    // Bits of a word: discs 1..k; padding bits (m^k < 64) never hold a state.
+    const std::uint64_t block = L.block();
+    bit_perm_.assign(group_.size() * 64, 0);
+    for (std::uint32_t g = 0; g < group_.size(); ++g)
+      for (std::uint64_t l = 0; l < block; ++l)
+        bit_perm_[g * 64 + l] = static_cast<std::uint8_t>(map_digits(group_[g], l, k_));
+  }
+
+  std::uint64_t order() const { return group_.empty() ? 1 : group_.size(); }
+  std::uint64_t stored() const { return stored_; }
+  bool canonical(std::uint64_t S) const { return canonical_[S] != 0; }
+  std::uint64_t weight(std::uint64_t S) const { return weight_[S]; }
+
+  // Where a record bound for segment T goes: calls put(segment, word, bits) once per
+  // stored image (see the overview).  seg_words: words per segment.
+  template <class Put>
+  void route(std::uint64_t word, std::uint64_t bits, std::uint64_t seg_words, Put&& put) const {
+    std::uint64_t T = word / seg_words;
+    if (!canonical(T)) {
+      const std::uint32_t g = carrier_[T];
+      word = map_word(g, word);
+      bits = map_bits(g, bits);
+      T = word / seg_words;
+    }
+    put(T, word, bits);
+    for (const std::uint32_t g : stab_[T]) put(T, map_word(g, word), map_bits(g, bits));
+  }
+
+  // The image of a rank in a canonical segment.
+  Rank canonical_rank(Rank r, std::uint64_t block, std::uint64_t seg_words) const {
+    const std::uint64_t word = r / block, T = word / seg_words;
+    if (canonical(T)) return r;
+    const std::uint32_t g = carrier_[T];
+    const std::uint64_t bit = map_bits(g, std::uint64_t{1} << (r % block));
+    return map_word(g, word) * block + static_cast<Rank>(std::countr_zero(bit));
+  }
+
+ private:
+  static PegPerm identity() {
+    PegPerm p{};
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = static_cast<std::uint8_t>(i);
+    return p;
+  }
+  // x read as `digits` base-m digits, each peg relabelled.
+  std::uint64_t map_digits(const PegPerm& p, std::uint64_t x, int digits) const {
+    std::uint64_t out = 0, mul = 1;
+    const std::uint64_t m = static_cast<std::uint64_t>(m_);
+    for (int t = 0; t < digits; ++t) {
+      out += p[x % m] * mul;
+      x /= m;
+      mul *= m;
+    }
+    return out;
+  }
+  std::uint64_t map_word(std::uint32_t g, std::uint64_t word) const {
+    return map_digits(group_[g], word, n_ - k_);
+  }
+  std::uint64_t map_bits(std::uint32_t g, std::uint64_t bits) const {
+    std::uint64_t out = 0;
+    for (; bits; bits &= bits - 1)
+      out |= std::uint64_t{1}
+             << bit_perm_[g * 64 + static_cast<std::uint64_t>(std::countr_zero(bits))];
+    return out;
+  }
+
+  std::vector<PegPerm> group_;
+  int m_ = 0, n_ = 0, k_ = 0;
+  std::vector<std::uint8_t> canonical_;
+  std::vector<std::uint32_t> carrier_;
+  std::vector<std::uint64_t> weight_;
+  std::vector<std::vector<std::uint32_t>> stab_;
+  std::vector<std::uint8_t> bit_perm_;
+  std::uint64_t stored_ = 0;
+};
+
 // How a disk search is cut and how much of it stays in memory.
 struct DiskPlan {
   int segment_discs = 0;            // s
@@ -67,11 +228,12 @@ struct DiskPlan {
   std::uint64_t segment_bytes = 0;  // V and R of one segment
   std::uint64_t worker_bytes = 0;   // the expansion's own buffers
   std::uint64_t resident = 1;       // segments kept in memory at most
+  std::uint64_t stored = 1;         // segments that may hold states (one per orbit)
   std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
-  // At most two files per segment (the checkpoint's and a newer one), each V and R
-  // with one mask word per 64.
+  // At most two files per stored segment (the checkpoint's and a newer one), each V
+  // and R with one mask word per 64.
   std::uint64_t disk_bound() const {
-    return 2 * segments * (segment_bytes + segment_bytes / 64 + 64);
+    return 2 * stored * (segment_bytes + segment_bytes / 64 + 64);
   }
 };
 
@@ -86,8 +248,10 @@ inline std::uint64_t record_allowance(const LatticeLayout& L) {
 
 // The plan for a budget: the fewest segment discs whose segment (V and R) is at
 // most 256 MiB and of which two fit beside the worker; `forced_discs` >= 0 fixes s.
-// Throws MemoryBudgetExceeded when not even one segment fits.
-inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forced_discs) {
+// With a symmetry group (more than the identity), the segments stored are counted
+// per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
+inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forced_discs,
+                          const std::vector<PegPerm>& group = {}) {
   const int h = L.large_discs();
   auto make = [&](int s) {
     DiskPlan p;
@@ -114,7 +278,8 @@ inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forc
   }
   if (p.worker_bytes + p.segment_bytes > budget)
     throw MemoryBudgetExceeded(p.worker_bytes + p.segment_bytes, budget, "disk mode");
-  p.resident = std::min(p.segments, (budget - p.worker_bytes) / p.segment_bytes);
+  p.stored = group.size() > 1 ? SegmentSymmetry(group, L, p.segment_discs).stored() : p.segments;
+  p.resident = std::min(p.stored, (budget - p.worker_bytes) / p.segment_bytes);
   return p;
 }
 
@@ -122,7 +287,7 @@ template <LatticeSpace V>
 class DiskLatticeMode {
  public:
   DiskLatticeMode(const V& v, const SearchOptions& options, const LatticeLayout& L,
-                  const DiskPlan& plan)
+                  const DiskPlan& plan, const std::vector<PegPerm>& group)
       : v_(v),
         o_(options),
         L_(L),
@@ -134,6 +299,10 @@ class DiskLatticeMode {
     seg_words_ = plan_.span * L_.chunk_words();
     pending_[0].resize(plan_.segments);
     pending_[1].resize(plan_.segments);
+    if (group.size() > 1) {
+      sym_ = SegmentSymmetry(group, L_, plan_.segment_discs);
+      worker_.set_goal(sym_.canonical_rank(v.goal_rank(), L_.block(), seg_words_));
+    }
   }
 
   // Opens the work directory: continues its checkpoint (options.resume) or starts
@@ -195,17 +364,39 @@ class DiskLatticeMode {
       }
       const std::uint64_t s = todo[i];
       Segment& g = load(s);
-      for (const auto& [word, bits] : pending_[cur][s]) g.r.word(word - s * seg_words_) |= bits;
+      const std::uint64_t cw = L_.chunk_words();
+      for (const auto& [word, bits] : pending_[cur][s]) {
+        const std::uint64_t local = word - s * seg_words_;
+        g.r.word(local) |= bits;
+        if (g.listed_known) g.listed.push_back(local / cw);
+      }
+      if (g.listed_known && !pending_[cur][s].empty()) {
+        std::sort(g.listed.begin(), g.listed.end());
+        g.listed.erase(std::unique(g.listed.begin(), g.listed.end()), g.listed.end());
+      }
       pending_[cur][s] = {};
-      auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r);
-      rep.size += out.report.size;
+      // The chunks to read: known while the segment stayed in memory (the level
+      // before listed them), else found by reading R.
+      auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known);
+      g.listed_known = true;
+      rep.size += out.report.size * (sym_.order() > 1 ? sym_.weight(s) : 1);
       rep.goal = rep.goal || out.report.goal;
       rep.units += out.report.units;
       if (o_.farthest > 0) {
         rep.sample.insert(rep.sample.end(), out.report.sample.begin(), out.report.sample.end());
         keep_lowest(rep.sample, o_.farthest);
       }
-      for (const auto& rec : out.outside) pending_[1 - cur][rec.first / seg_words_].push_back(rec);
+      auto& next = pending_[1 - cur];
+      for (const auto& [word, bits] : out.outside) {
+        if (sym_.order() > 1) {
+          sym_.route(word, bits, seg_words_,
+                     [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) {
+                       next[T].emplace_back(w, b);
+                     });
+        } else {
+          next[word / seg_words_].emplace_back(word, bits);
+        }
+      }
       g.r_nonzero = out.next_nonzero;
       g.done = true;
       g.dirty = true;
@@ -285,6 +476,9 @@ class DiskLatticeMode {
     std::uint64_t committed_bytes = 0, committed_sum = 0;
     std::uint64_t last_use = 0;
     bool synced = true;  // its file is flushed to the device
+    // While resident after an expansion: the chunks that may hold candidates.
+    std::vector<std::uint64_t> listed;
+    bool listed_known = false;
   };
 
   std::string path(const std::string& name) const { return dir_ + "/" + name; }
@@ -300,11 +494,11 @@ class DiskLatticeMode {
   }
 
   std::string identity() const {
-    return o_.identity + " | layout " + std::to_string(L_.pegs()) + " " +
-           std::to_string(L_.discs()) + " " + std::to_string(L_.word_discs()) + " " +
-           std::to_string(L_.chunk_discs()) + " " + std::to_string(L_.large_discs()) +
-           " | stop_at_goal " + std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " +
-           std::to_string(o_.farthest);
+    return o_.identity + " | symmetry " + std::to_string(sym_.order()) + " | layout " +
+           std::to_string(L_.pegs()) + " " + std::to_string(L_.discs()) + " " +
+           std::to_string(L_.word_discs()) + " " + std::to_string(L_.chunk_discs()) + " " +
+           std::to_string(L_.large_discs()) + " | stop_at_goal " +
+           std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
   }
 
   static std::string describe_checkpoint(const std::string& text) {
@@ -380,6 +574,8 @@ class DiskLatticeMode {
       }
     }
     g.loaded = true;
+    g.listed.clear();
+    g.listed_known = false;  // read R to find them
     ++resident_;
     return g;
   }
@@ -664,6 +860,7 @@ class DiskLatticeMode {
   DiskPlan plan_;
   std::string dir_;
   LatticeMode<V> worker_;
+  SegmentSymmetry sym_;  // order 1 without symmetry
   std::vector<Segment> segs_;
   std::vector<std::pair<ChunkedWords, ChunkedWords>> spare_;  // bitmaps of evicted segments
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
@@ -710,13 +907,23 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
                            " does not fit this search's layout");
     }
   }
-  const DiskPlan plan = plan_disk(L, budget, forced);
+  std::vector<PegPerm> group;
+  if (options.symmetry) {
+    if (options.farthest > 0)
+      throw std::invalid_argument(
+          "the disk mode's symmetry keeps one segment per orbit: it "
+          "names no farthest states (drop --symmetry)");
+    group = rule_symmetries(v);
+  }
+  const DiskPlan plan = plan_disk(L, budget, forced, group);
   SearchResult result;
+  result.symmetries = group.empty() ? 1 : group.size();
+  result.stored_segments = plan.stored;
   result.engine = EngineKind::kLattice;
   result.storage = StorageKind::kDisk;
   result.rank_space = v.num_ranks();
   result.segments = plan.segments;
-  DiskLatticeMode<V> mode(v, options, L, plan);
+  DiskLatticeMode<V> mode(v, options, L, plan, group);
   bool resumed = false;
   const LevelLoopResume from = mode.open(resumed);
   result.resumed = resumed;

@@ -184,6 +184,13 @@ class LatticeMode {
 
   LevelReport step(std::uint64_t depth) { return run_items(depth, /*outside=*/nullptr); }
 
+  // Looks for this rank as the goal instead of the space's (the disk mode with
+  // symmetry looks for the goal's image in a stored segment).
+  void set_goal(Rank goal) {
+    goal_word_ = L_.word_of(goal);
+    goal_bit_ = std::uint64_t{1} << L_.bit_of(goal);
+  }
+
   // What one span's level produced (step_span).
   struct SpanLevel {
     LevelReport report;
@@ -197,19 +204,27 @@ class LatticeMode {
   // Runs level `depth` over the chunks [base, base + span) whose visited and R
   // bitmaps are `vis` and `r` (span chunks each): R holds this level's candidates
   // (those from other spans already ORed in) and, on return, the next level's.
-  SpanLevel step_span(std::uint64_t depth, std::uint64_t base, ChunkedWords& vis, ChunkedWords& r) {
+  // `listed`: with `known`, the span's chunks that may hold candidates (each once,
+  // in any order; else they are found by reading R); on return, those of the next
+  // level.
+  SpanLevel step_span(std::uint64_t depth, std::uint64_t base, ChunkedWords& vis, ChunkedWords& r,
+                      std::vector<std::uint64_t>& listed, bool known) {
     base_ = base;
     visited_ = &vis;
     r_ = &r;
     const std::uint64_t cw = L_.chunk_words();
     items_.clear();
-    for (std::uint64_t c = 0; c < span_; ++c) {
-      const std::uint64_t* w = r.chunk(c);
-      for (std::uint64_t i = 0; i < cw; ++i)
-        if (w[i] != 0) {
-          items_.push_back(c);
-          break;
-        }
+    if (known) {
+      items_.swap(listed);
+    } else {
+      for (std::uint64_t c = 0; c < span_; ++c) {
+        const std::uint64_t* w = r.chunk(c);
+        for (std::uint64_t i = 0; i < cw; ++i)
+          if (w[i] != 0) {
+            items_.push_back(c);
+            break;
+          }
+      }
     }
     SpanLevel out;
     const int nx = 1 - static_cast<int>(depth & 1);
@@ -229,6 +244,7 @@ class LatticeMode {
       }
     }
     out.next_nonzero = !items_.empty();
+    listed.swap(items_);
     items_.clear();
     return out;
   }

@@ -77,6 +77,10 @@ struct SearchOptions {
   // segment boundary) this many seconds after the last; 0: after every segment.
   double checkpoint_seconds = 60;
   int segment_discs = -1;  // discs that fix a segment; -1: chosen from the budget
+  // Disk mode: store one segment of each orbit under the peg permutations that fix
+  // the start and preserve the rule (disk_lattice.hpp, SegmentSymmetry); level counts
+  // still count every state.  No farthest states with it.
+  bool symmetry = false;
   // Flush a checkpoint's files to the device before the manifest names them (what
   // survives a power cut needs it; a killed process does not: the tests turn it off).
   bool flush_to_device = true;
@@ -120,7 +124,9 @@ struct SearchResult {
   // this run continued a checkpoint.
   std::uint64_t disk_bytes = 0;
   std::uint64_t segments = 0;
-  std::uint64_t expansions = 0;  // segment expansions this process ran
+  std::uint64_t expansions = 0;       // segment expansions this process ran
+  std::uint64_t symmetries = 1;       // the disk mode's symmetry group's order (1: none)
+  std::uint64_t stored_segments = 0;  // segments it may store (one per orbit)
   bool resumed = false;
   // Memory of the search per rank of the encoder, in bits.
   double bits_per_state() const {

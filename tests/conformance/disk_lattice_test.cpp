@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/search.hpp"
@@ -98,15 +99,24 @@ TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
           fam.info.name + " pegs=" + std::to_string(p.pegs) + " n=" + std::to_string(p.n);
       SCOPED_TRACE(label);
       for (const bool stop : {false, true}) {
-        SearchOptions base{.stop_at_goal = stop, .farthest = stop ? 0u : 5u};
-        base.engine = EngineKind::kLattice;
-        const SearchResult mem = lattice_search(space, base);
-        const std::string dir = fresh_dir(label);
-        const SearchResult disk = disk_lattice_search(space, tight_disk_options(space, dir, base));
-        expect_same(disk, mem);
-        EXPECT_FALSE(disk.resumed);
-        std::filesystem::remove_all(dir);
-        ++checked;
+        for (const bool sym : {false, true}) {
+          SCOPED_TRACE(std::string(stop ? "stop at goal" : "complete") + (sym ? ", symmetry" : ""));
+          SearchOptions base{.stop_at_goal = stop, .farthest = stop || sym ? 0u : 5u};
+          base.engine = EngineKind::kLattice;
+          const SearchResult mem = lattice_search(space, base);
+          const std::string dir = fresh_dir(label);
+          SearchOptions o = tight_disk_options(space, dir, base);
+          o.symmetry = sym;
+          const SearchResult disk = disk_lattice_search(space, o);
+          expect_same(disk, mem);
+          EXPECT_FALSE(disk.resumed);
+          if (sym) {
+            EXPECT_EQ(disk.symmetries, rule_symmetries(space).size());
+            EXPECT_LE(disk.stored_segments, disk.segments);
+          }
+          std::filesystem::remove_all(dir);
+          ++checked;
+        }
       }
     }
     EXPECT_GT(checked, 0);
@@ -141,6 +151,10 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
         const std::string dir = fresh_dir(fam.info.name);
         SearchOptions o = tight_disk_options(space, dir, base);
         o.checkpoint_seconds = every;
+        // Symmetry in half the runs: its records (mapped, with stabiliser images)
+        // pass through checkpoints too.
+        o.symmetry = parts == 25;
+        if (o.symmetry) o.farthest = 0;
         o.abort_after_segments = k;
         o.resume = true;
         SearchResult disk;
@@ -155,13 +169,34 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
         }
         EXPECT_GT(runs, 0);
         EXPECT_TRUE(disk.resumed);
-        expect_same(disk, mem);
+        SearchResult want = mem;
+        if (o.symmetry) want.farthest.clear();
+        expect_same(disk, want);
         // A finished run resumed again reports the same.
         o.abort_after_segments = 0;
-        expect_same(disk_lattice_search(space, o), mem);
+        expect_same(disk_lattice_search(space, o), want);
         std::filesystem::remove_all(dir);
       }
     }
+  }
+}
+
+// The symmetry group the disk mode finds: Reve's puzzle from all discs on peg 0
+// has (m-1)! peg permutations fixing the start, all preserving its rule; the
+// linear (adjacent) rule only the identity among those fixing peg 0.
+TEST(DiskLatticeSymmetry, GroupOrders) {
+  for (const auto& [name, pegs, order] : std::vector<std::tuple<std::string, int, std::size_t>>{
+           {"reves", 4, 6}, {"reves", 5, 24}, {"reves", 6, 120}, {"adjacent", 4, 1}}) {
+    const FamilyInfo& info = variants::find_family(name);
+    variants::visit_family(info, normalize(info, Params{6, pegs, ""}),
+                           [&](const auto&, const auto& v) {
+                             using V = std::decay_t<decltype(v)>;
+                             if constexpr (LatticeSpace<V>) {
+                               EXPECT_EQ(rule_symmetries(v).size(), order) << name << " " << pegs;
+                             } else {
+                               ADD_FAILURE() << name << " is not a lattice space";
+                             }
+                           });
   }
 }
 
