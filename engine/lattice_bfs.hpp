@@ -230,10 +230,12 @@ class LatticeMode {
     const int nx = 1 - static_cast<int>(depth & 1);
     out.report = run_items(depth, &out.outside);
     // Every chunk of the span has been read: the in-span cross candidates of the
-    // next level join R, so that a span's whole state is its two bitmaps.
-    for (std::uint64_t c : items_) {
+    // next level join R, so that a span's whole state is its two bitmaps.  (Chunks
+    // are independent here, so large lists fold on every thread: the X buffers are
+    // cold, and one thread folding them cost a tenth of a resident search.)
+    auto fold = [&](std::uint64_t c) {
       flag(kListed, nx, c) = 0;
-      if (!flag(kHasX, nx, c)) continue;
+      if (!flag(kHasX, nx, c)) return;
       flag(kHasX, nx, c) = 0;
       std::uint64_t* in_x = x_[nx].chunk(c);
       std::uint64_t* in_r = r.chunk(c);
@@ -242,6 +244,14 @@ class LatticeMode {
         in_r[words[s]] |= in_x[s];
         in_x[s] = 0;
       }
+    };
+    if (threads_ > 1 && items_.size() * L_.chunk_words() >= kParallelWords) {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items_.size(), 16),
+                        [&](const tbb::blocked_range<std::size_t>& q) {
+                          for (std::size_t i = q.begin(); i != q.end(); ++i) fold(items_[i]);
+                        });
+    } else {
+      for (std::uint64_t c : items_) fold(c);
     }
     out.next_nonzero = !items_.empty();
     listed.swap(items_);

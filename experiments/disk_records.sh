@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The records of the disk mode (issue "Beyond RAM"), one resumable run each through
+# experiments/disk_record.py: run this again after an interruption and every run
+# continues from its checkpoint (finished ones report again from theirs).  Work
+# directories under $RECORDS_WORK (default /var/tmp/hanoi-records); each needs the
+# free disk its run checks for before it starts.
+#   bash experiments/disk_records.sh [NAME...]   (default: all, in this order)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=${RECORDS_WORK:-/var/tmp/hanoi-records}
+declare -A args=(
+  [reves6_n14]="reves --pegs 6 -n 14 --symmetry"
+  [reves5_n16]="reves --pegs 5 -n 16 --symmetry"
+  [reves4_n19]="reves --pegs 4 -n 19 --symmetry"
+  [reves4_n18]="reves --pegs 4 -n 18"
+)
+order=(reves6_n14 reves5_n16 reves4_n19 reves4_n18)
+[ $# -gt 0 ] && order=("$@")
+for name in "${order[@]}"; do
+  [ -n "${args[$name]:-}" ] || { echo "disk_records.sh: unknown record $name" >&2; exit 2; }
+  echo "[records] $name: hanoi optimum ${args[$name]}" >&2
+  # shellcheck disable=SC2086
+  python3 experiments/disk_record.py "$name" --work-dir "$work/$name" -- ${args[$name]}
+done
