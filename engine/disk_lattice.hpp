@@ -365,15 +365,22 @@ class DiskLatticeMode {
       const std::uint64_t s = todo[i];
       Segment& g = load(s);
       const std::uint64_t cw = L_.chunk_words();
+      // Records join R; their chunks join the list once each (marks_: one byte per
+      // chunk of a span, all zero between segments).
+      if (g.listed_known && !pending_[cur][s].empty()) {
+        marks_.resize(plan_.span, 0);
+        for (std::uint64_t c : g.listed) marks_[c] = 1;
+      }
       for (const auto& [word, bits] : pending_[cur][s]) {
         const std::uint64_t local = word - s * seg_words_;
         g.r.word(local) |= bits;
-        if (g.listed_known) g.listed.push_back(local / cw);
+        if (g.listed_known && !marks_[local / cw]) {
+          marks_[local / cw] = 1;
+          g.listed.push_back(local / cw);
+        }
       }
-      if (g.listed_known && !pending_[cur][s].empty()) {
-        std::sort(g.listed.begin(), g.listed.end());
-        g.listed.erase(std::unique(g.listed.begin(), g.listed.end()), g.listed.end());
-      }
+      if (g.listed_known && !pending_[cur][s].empty())
+        for (std::uint64_t c : g.listed) marks_[c] = 0;
       pending_[cur][s] = {};
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
@@ -861,6 +868,7 @@ class DiskLatticeMode {
   std::string dir_;
   LatticeMode<V> worker_;
   SegmentSymmetry sym_;  // order 1 without symmetry
+  std::vector<std::uint8_t> marks_;  // per chunk of a span, zero between uses
   std::vector<Segment> segs_;
   std::vector<std::pair<ChunkedWords, ChunkedWords>> spare_;  // bitmaps of evicted segments
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
