@@ -14,7 +14,7 @@ declare -A args=(
   [reves4_n19]="reves --pegs 4 -n 19 --symmetry"
   [reves4_n18]="reves --pegs 4 -n 18"
 )
-order=(reves6_n14 reves5_n16 reves4_n19 reves4_n18)
+order=(reves4_n18 reves4_n19 reves5_n16 reves6_n14)
 [ $# -gt 0 ] && order=("$@")
 for name in "${order[@]}"; do
   [ -n "${args[$name]:-}" ] || { echo "disk_records.sh: unknown record $name" >&2; exit 2; }
