@@ -14,6 +14,7 @@ SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o
     }
     try {
       (void)choose_engine(space, o);
+      (void)choose_storage(space, o);
     } catch (const std::invalid_argument& e) {
       throw UsageError(f.name + ": " + e.what());
     }

@@ -364,28 +364,13 @@ class DiskLatticeMode {
       }
       const std::uint64_t s = todo[i];
       Segment& g = load(s);
-      const std::uint64_t cw = L_.chunk_words();
-      // Records join R; their chunks join the list once each (marks_: one byte per
-      // chunk of a span, all zero between segments).
-      if (g.listed_known && !pending_[cur][s].empty()) {
-        marks_.resize(plan_.span, 0);
-        for (std::uint64_t c : g.listed) marks_[c] = 1;
-      }
-      for (const auto& [word, bits] : pending_[cur][s]) {
-        const std::uint64_t local = word - s * seg_words_;
-        g.r.word(local) |= bits;
-        if (g.listed_known && !marks_[local / cw]) {
-          marks_[local / cw] = 1;
-          g.listed.push_back(local / cw);
-        }
-      }
-      if (g.listed_known && !pending_[cur][s].empty())
-        for (std::uint64_t c : g.listed) marks_[c] = 0;
-      pending_[cur][s] = {};
+      merge(g, s, pending_[cur][s]);
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
       auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known);
       g.listed_known = true;
+      g.mark.assign(plan_.span, 0);
+      for (std::uint64_t c : g.listed) g.mark[c] = 1;
       rep.size += out.report.size * (sym_.order() > 1 ? sym_.weight(s) : 1);
       rep.goal = rep.goal || out.report.goal;
       rep.units += out.report.units;
@@ -393,20 +378,31 @@ class DiskLatticeMode {
         rep.sample.insert(rep.sample.end(), out.report.sample.begin(), out.report.sample.end());
         keep_lowest(rep.sample, o_.farthest);
       }
-      auto& next = pending_[1 - cur];
-      for (const auto& [word, bits] : out.outside) {
-        if (sym_.order() > 1) {
-          sym_.route(word, bits, seg_words_,
-                     [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) {
-                       next[T].emplace_back(w, b);
-                     });
-        } else {
-          next[word / seg_words_].emplace_back(word, bits);
-        }
-      }
       g.r_nonzero = out.next_nonzero;
       g.done = true;
       g.dirty = true;
+      // Records of the next level: straight into R where their segment is resident
+      // and already expanded in this level (R holds the next level's candidates
+      // there), else kept until it is; this segment's own kept ones join it now.
+      // So records wait in memory only for segments not yet expanded or not
+      // resident.
+      auto& next = pending_[1 - cur];
+      auto put = [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) {
+        Segment& t = segs_[T];
+        if (t.loaded && t.done) {
+          merge_one(t, T, w, b);
+        } else {
+          next[T].emplace_back(w, b);
+        }
+      };
+      for (const auto& [word, bits] : out.outside) {
+        if (sym_.order() > 1) {
+          sym_.route(word, bits, seg_words_, put);
+        } else {
+          put(word / seg_words_, word, bits);
+        }
+      }
+      merge(g, s, next[s]);
       in_count_ = rep.size;
       in_goal_ = rep.goal;
       in_sample_ = rep.sample;
@@ -485,6 +481,7 @@ class DiskLatticeMode {
     bool synced = true;  // its file is flushed to the device
     // While resident after an expansion: the chunks that may hold candidates.
     std::vector<std::uint64_t> listed;
+    std::vector<std::uint8_t> mark;  // per chunk: in `listed` (when known)
     bool listed_known = false;
   };
 
@@ -544,6 +541,29 @@ class DiskLatticeMode {
     return buf;
   }
 
+  // ORs a record into resident segment s's R and lists its chunk (once: g.mark).
+  void merge_one(Segment& g, std::uint64_t s, std::uint64_t word, std::uint64_t bits) {
+    const std::uint64_t local = word - s * seg_words_;
+    g.r.word(local) |= bits;
+    const std::uint64_t c = local / L_.chunk_words();
+    if (g.listed_known && !g.mark[c]) {
+      g.mark[c] = 1;
+      g.listed.push_back(c);
+    }
+    g.r_nonzero = true;
+    g.dirty = true;
+  }
+  // The same for a list of records, which it empties (and frees when large).
+  void merge(Segment& g, std::uint64_t s,
+             std::vector<std::pair<std::uint64_t, std::uint64_t>>& records) {
+    for (const auto& [word, bits] : records) merge_one(g, s, word, bits);
+    if (records.capacity() > 4096) {
+      records = {};
+    } else {
+      records.clear();
+    }
+  }
+
   // Makes segment s resident (reading its file), evicting the least recently used.
   Segment& load(std::uint64_t s) {
     Segment& g = segs_[s];
@@ -582,6 +602,7 @@ class DiskLatticeMode {
     }
     g.loaded = true;
     g.listed.clear();
+    g.mark.clear();
     g.listed_known = false;  // read R to find them
     ++resident_;
     return g;
@@ -610,6 +631,9 @@ class DiskLatticeMode {
     if (spare_.size() < 2) spare_.emplace_back(std::move(g.v), std::move(g.r));
     g.v = ChunkedWords();
     g.r = ChunkedWords();
+    g.listed = {};
+    g.mark = {};
+    g.listed_known = false;
     g.loaded = false;
     --resident_;
   }
@@ -868,7 +892,7 @@ class DiskLatticeMode {
   std::string dir_;
   LatticeMode<V> worker_;
   SegmentSymmetry sym_;  // order 1 without symmetry
-  std::vector<std::uint8_t> marks_;  // per chunk of a span, zero between uses
+
   std::vector<Segment> segs_;
   std::vector<std::pair<ChunkedWords, ChunkedWords>> spare_;  // bitmaps of evicted segments
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];

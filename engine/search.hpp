@@ -95,13 +95,17 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
     throw std::invalid_argument(
         "disk mode serves the lattice engine's variants only (single-stack peg variants "
         "whose rule ignores what a disc lands on)");
+  const char* no_witness = "disk mode keeps no witness (--moves): run the search in memory";
+  if (disk_asked && o.want_path) throw std::invalid_argument(no_witness);
   if (disk_asked) return StorageKind::kDisk;
   if (o.work_dir.empty() || !lattice) return StorageKind::kMemory;
   // kAuto with a work directory: disk only when memory will not do.
   const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
   if constexpr (LatticeSpace<V>) {
-    if (estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path) > budget)
+    if (estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path) > budget) {
+      if (o.want_path) throw std::invalid_argument(no_witness);
       return StorageKind::kDisk;
+    }
   }
   return StorageKind::kMemory;
 }

@@ -8,7 +8,7 @@
 # manifest) and fails on any difference or any run that failed on its own.
 #
 # usage: tests/kill_resume.sh [--hanoi PATH] [--kills N] [--variant NAME] [--pegs M]
-#                             [-n N] [--max-memory SIZE] [--segment-discs S]
+#                             [-n N] [--max-memory SIZE] [--segment-discs S] [--symmetry]
 # The test suite runs a short version (tests/CMakeLists.txt, DiskResume.KillScript);
 # experiments/kill_resume.sh runs a longer one and records it.
 set -euo pipefail
@@ -19,6 +19,7 @@ pegs=4
 n=11
 max_memory=3M
 segment_discs=2
+symmetry=()
 while [ $# -gt 0 ]; do
   case $1 in
     --hanoi) hanoi=$2; shift 2 ;;
@@ -28,6 +29,7 @@ while [ $# -gt 0 ]; do
     -n) n=$2; shift 2 ;;
     --max-memory) max_memory=$2; shift 2 ;;
     --segment-discs) segment_discs=$2; shift 2 ;;
+    --symmetry) symmetry=(--symmetry); shift ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "kill_resume.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -47,14 +49,14 @@ print(j["optimal"], j["states"], j["eccentricity"], " ".join(map(str, j["levels"
 "$hanoi" "${search[@]}" --storage memory >"$work/ref.json"
 t0=$(date +%s.%N)
 "$hanoi" "${search[@]}" --storage disk --work-dir "$work/timing" --max-memory "$max_memory" \
-  --segment-discs "$segment_discs" --checkpoint-every 0 >/dev/null
+  --segment-discs "$segment_discs" --checkpoint-every 0 "${symmetry[@]}" >/dev/null
 span=$(python3 -c "import sys; print(max(0.05, float(sys.argv[2]) - float(sys.argv[1])))" "$t0" "$(date +%s.%N)")
 rm -rf "$work/timing"
 
 want=$(numbers "$work/ref.json")
 done_kills=0 in_write=0 runs=0 completions=0
 disk=("$hanoi" "${search[@]}" --storage disk --work-dir "$dir" --resume --max-memory "$max_memory"
-      --segment-discs "$segment_discs" --checkpoint-every 0)
+      --segment-discs "$segment_discs" --checkpoint-every 0 "${symmetry[@]}")
 # Kill moments uniform over a share of one run's time, so that a run takes about
 # `kills` attempts; a run that completes before the kills are all done is checked
 # and started again from nothing, until at least `kills` kills were made.
@@ -107,6 +109,6 @@ EOF
   rm -rf "$dir"
 done
 
-echo "kill_resume.sh: $variant pegs=$pegs n=$n: $done_kills kills ($in_write inside a write or" \
+echo "kill_resume.sh: $variant pegs=$pegs n=$n ${symmetry[*]}: $done_kills kills ($in_write inside a write or" \
   "before its manifest), $runs runs, $completions completed (one uninterrupted disk run: ${span} s)"
 echo "kill_resume.sh: ok: every completed run's optimum, states, eccentricity and level counts agree"
