@@ -150,7 +150,8 @@ class SegmentSymmetry {
     bit_perm_.assign(group_.size() * 64, 0);
     for (std::uint32_t g = 0; g < group_.size(); ++g)
       for (std::uint64_t l = 0; l < block; ++l)
-        bit_perm_[g * 64 + l] = static_cast<std::uint8_t>(map_digits(group_[g], l, k_));
+        bit_perm_[std::size_t{g} * 64 + l] =
+            static_cast<std::uint8_t>(map_digits(group_[g], l, k_));
   }
 
   std::uint64_t order() const { return group_.empty() ? 1 : group_.size(); }
@@ -206,7 +207,7 @@ class SegmentSymmetry {
     std::uint64_t out = 0;
     for (; bits; bits &= bits - 1)
       out |= std::uint64_t{1}
-             << bit_perm_[g * 64 + static_cast<std::uint64_t>(std::countr_zero(bits))];
+             << bit_perm_[std::size_t{g} * 64 + static_cast<std::uint64_t>(std::countr_zero(bits))];
     return out;
   }
 

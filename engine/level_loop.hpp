@@ -89,9 +89,8 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   ProgressPrinter progress(tag);
   unsigned levels_since_clock = 0;
   // A resumed run that had stopped at the goal has nothing left to do.
-  const bool stopped = goal_found && options.stop_at_goal;
-  if (stopped) result.complete = false;
-  for (std::uint64_t depth = first_depth; !stopped; ++depth) {
+  if (goal_found && options.stop_at_goal) result.complete = false;
+  for (std::uint64_t depth = first_depth; result.complete; ++depth) {
     check_cancel(options);
     const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
     LevelReport level = mode.step(depth);

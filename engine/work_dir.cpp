@@ -81,7 +81,7 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
     std::uint64_t* out = buf_.data() + used_;
     *out++ = mask;
     if (n == 64 && mask == ~std::uint64_t{0}) {
-      std::memcpy(out, w, 64 * 8);
+      std::memcpy(out, w, sizeof(std::uint64_t) * 64);
       out += 64;
     } else {
       for (std::uint64_t i = 0; i < n; ++i) {
@@ -158,7 +158,7 @@ void BitmapReader::read(std::uint64_t* words, std::uint64_t count) {
     std::uint64_t* w = words + g;
     const int nz = std::popcount(mask);
     if (n == 64 && mask == ~std::uint64_t{0} && len_ - pos_ >= 64) {
-      std::memcpy(w, buf_.data() + pos_, 64 * 8);
+      std::memcpy(w, buf_.data() + pos_, sizeof(std::uint64_t) * 64);
       pos_ += 64;
     } else if (mask == 0) {
       std::memset(w, 0, n * 8);
