@@ -759,18 +759,6 @@ class DiskLatticeMode {
     }
     return out;
   }
-  static std::uint64_t number(const std::string& text, const char* what) {
-    std::size_t used = 0;
-    std::uint64_t x = 0;
-    try {
-      x = std::stoull(text, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != text.size())
-      throw WorkDirError(std::string("the manifest's ") + what + " is not a number: " + text);
-    return x;
-  }
   // Checks that a file named by the manifest is there whole.
   void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
     std::uint64_t b = 0, c = 0;
@@ -808,8 +796,8 @@ class DiskLatticeMode {
       const auto f = fields(m.get("levels"));
       if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
       levels_file_ = f[0];
-      levels_bytes_ = number(f[1], "levels size");
-      levels_sum_ = number(f[2], "levels checksum");
+      levels_bytes_ = parse_manifest_number(f[1], "levels size");
+      levels_sum_ = parse_manifest_number(f[2], "levels checksum");
       BitmapReader rd(path(levels_file_));
       std::uint64_t n = 0;
       rd.read_raw(&n, 1);
@@ -825,7 +813,7 @@ class DiskLatticeMode {
     }
     // Segments.
     for (const std::string& key : m.keys_with("seg.")) {
-      const std::uint64_t s = number(key.substr(4), "segment number");
+      const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
       if (s >= plan_.segments)
         throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this layout's");
       const auto f = fields(m.get(key));
@@ -833,8 +821,8 @@ class DiskLatticeMode {
       Segment& g = segs_[s];
       if (f[0] != "-") {
         g.file = g.committed = f[0];
-        g.file_bytes = g.committed_bytes = number(f[1], "segment size");
-        g.file_sum = g.committed_sum = number(f[2], "segment checksum");
+        g.file_bytes = g.committed_bytes = parse_manifest_number(f[1], "segment size");
+        g.file_sum = g.committed_sum = parse_manifest_number(f[2], "segment checksum");
         verify(g.file, g.file_bytes, g.file_sum);
         keep.push_back(g.file);
       }
@@ -847,8 +835,8 @@ class DiskLatticeMode {
       const auto f = fields(rec);
       if (f.size() != 3) throw WorkDirError(where + " is damaged (records)");
       records_file_ = f[0];
-      records_bytes_ = number(f[1], "records size");
-      records_sum_ = number(f[2], "records checksum");
+      records_bytes_ = parse_manifest_number(f[1], "records size");
+      records_sum_ = parse_manifest_number(f[2], "records checksum");
       BitmapReader rd(path(records_file_));
       const int cur = static_cast<int>(level_ & 1);
       for (int p = 0; p < 2; ++p) {

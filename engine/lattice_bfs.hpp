@@ -82,31 +82,32 @@ inline std::uint64_t cross_slot_bound(const LatticeLayout& L) {
   return count;
 }
 
-// Bytes of a lattice search: the visited and R bitmaps (and two depth planes with a
-// witness), the two compact X buffers, two flag bytes per chunk and parity, the
-// chunk lists, and per thread a dense copy of a chunk with its word list.
-inline std::uint64_t estimate_bytes(const LatticeLayout& L, bool want_path) {
-  const std::uint64_t bitmap = L.words() * 8;
-  // The X buffers: one word per cross slot of each chunk.
-  const std::uint64_t cross = L.chunks() * cross_slot_bound(L) * 8;
+// The bytes of a LatticeMode's own buffers over spans of `span` chunks with `slots`
+// cross slots each (its bitmaps excluded): the two X buffers, two flag bytes per
+// chunk and parity and two list entries per chunk, per thread a dense copy of a
+// chunk with its word list, and the kernel's tables.
+inline std::uint64_t worker_bytes(const LatticeLayout& L, std::uint64_t span, std::uint64_t slots) {
   const std::uint64_t per_chunk = 4 + 2 * 8;  // flags, and two list entries
   const std::uint64_t per_thread = L.chunk_words() * 12 + (1 << 16);
   const std::uint64_t tables = L.chunk_words() * static_cast<std::uint64_t>(L.pegs()) *
                                static_cast<std::uint64_t>(L.pegs()) * 4;
-  return (want_path ? 4 : 2) * bitmap + 2 * cross + L.chunks() * per_chunk + 16 * per_thread +
-         tables + (1 << 16);
+  return 2 * span * slots * 8 + span * per_chunk + 16 * per_thread + tables + (1 << 16);
+}
+
+// Bytes of a lattice search: the visited and R bitmaps (and two depth planes with a
+// witness), and the worker's buffers over every chunk.
+inline std::uint64_t estimate_bytes(const LatticeLayout& L, bool want_path) {
+  const std::uint64_t bitmap = L.words() * 8;
+  return (want_path ? 4 : 2) * bitmap + worker_bytes(L, L.chunks(), cross_slot_bound(L));
 }
 }  // namespace lattice_detail
 
 // The bytes of a LatticeMode worker over spans of `span` chunks, its bitmaps
-// excluded (the disk mode's segments bring their own): the X buffers, flags, per
-// thread scratch and the kernel's tables.
+// excluded (the disk mode's segments bring their own; an X buffer has at least one
+// slot per chunk, as allocated).
 inline std::uint64_t lattice_worker_bytes(const LatticeLayout& L, std::uint64_t span) {
-  const std::uint64_t per_thread = L.chunk_words() * 12 + (1 << 16);
-  const std::uint64_t tables = L.chunk_words() * static_cast<std::uint64_t>(L.pegs()) *
-                               static_cast<std::uint64_t>(L.pegs()) * 4;
-  return 2 * span * std::max<std::uint64_t>(lattice_detail::cross_slot_bound(L), 1) * 8 +
-         span * (4 + 16) + 16 * per_thread + tables + (1 << 16);
+  return lattice_detail::worker_bytes(
+      L, span, std::max<std::uint64_t>(lattice_detail::cross_slot_bound(L), 1));
 }
 
 inline std::uint64_t estimate_lattice_bytes(int pegs, int discs, bool want_path) {

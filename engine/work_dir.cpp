@@ -250,36 +250,28 @@ const std::string& Manifest::get(const std::string& key) const {
   return it->second;
 }
 
-std::uint64_t Manifest::get_u64(const std::string& key) const {
-  const std::string& v = get(key);
-  std::uint64_t x = 0;
+std::uint64_t parse_manifest_number(const std::string& text, const std::string& what) {
   std::size_t used = 0;
+  std::uint64_t x = 0;
   try {
-    x = std::stoull(v, &used, 0);
+    x = std::stoull(text, &used, 10);
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != v.size())
-    throw WorkDirError("the manifest's '" + key + "' is not a number: " + v);
+  if (used == 0 || used != text.size())
+    throw WorkDirError("the manifest's " + what + " is not a number: " + text);
   return x;
+}
+
+std::uint64_t Manifest::get_u64(const std::string& key) const {
+  return parse_manifest_number(get(key), "'" + key + "'");
 }
 
 std::vector<std::uint64_t> Manifest::get_list(const std::string& key) const {
   std::vector<std::uint64_t> out;
   std::istringstream in(get(key));
   std::string tok;
-  while (in >> tok) {
-    std::size_t used = 0;
-    std::uint64_t x = 0;
-    try {
-      x = std::stoull(tok, &used, 0);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != tok.size())
-      throw WorkDirError("the manifest's '" + key + "' holds a non-number: " + tok);
-    out.push_back(x);
-  }
+  while (in >> tok) out.push_back(parse_manifest_number(tok, "'" + key + "'"));
   return out;
 }
 

@@ -130,6 +130,9 @@ void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t&
 // Flushes a written file to the device.
 void sync_file(const std::string& path);
 
+// A manifest's decimal number; WorkDirError naming `what` when `text` is not one.
+std::uint64_t parse_manifest_number(const std::string& text, const std::string& what);
+
 // The manifest: "key value" lines in a fixed order, ended by a checksum line.
 class Manifest {
  public:
