@@ -1,9 +1,19 @@
 // `hanoi optimum`: the exhaustive search (analysis_search.cpp) with its report.
+//
+// With --distributed every MPI rank runs this same command (engine/comm.hpp); rank
+// 0 prints the report, the others print nothing but their own failures.
+#include <tbb/global_control.h>
+
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <new>
+#include <thread>
 
 #include "cli/command.hpp"
+#include "engine/comm.hpp"
 #include "engine/memory.hpp"
 #include "variants/registry.hpp"
 
@@ -12,12 +22,71 @@ namespace {
 
 using nlohmann::json;
 
+// The search of one rank of a distributed job.  Failures every rank meets alike
+// (bad input, the budget: found before the ranks talk; AgreedError: agreed by them)
+// end every rank normally, rank 0 (or the rank that found it) saying why.  Any other
+// failure is this rank's alone while the others may be waiting for it: it is
+// reported with the rank's number and ends the whole job (MPI_Abort).
+SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const SearchOptions& so,
+                                Comm& comm) {
+  const std::string who =
+      "rank " + std::to_string(comm.rank()) + " of " + std::to_string(comm.size()) + ": ";
+  try {
+    return search(fam, p, so);
+  } catch (const SearchCancelled&) {
+    throw;  // agreed at a level boundary, after a checkpoint
+  } catch (const UsageError&) {
+    if (comm.rank() == 0) throw;
+    throw QuietExit(2);
+  } catch (const MemoryBudgetExceeded&) {
+    if (comm.rank() == 0) throw;
+    throw QuietExit(3);
+  } catch (const AgreedError& e) {
+    if (e.report()) std::fprintf(stderr, "hanoi: error: %s%s\n", who.c_str(), e.what());
+    throw QuietExit(1);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "hanoi: error: %sout of memory (lower --max-memory per rank)\n",
+                 who.c_str());
+    comm.abort(3);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "hanoi: error: %s%s (ending the job)\n", who.c_str(), e.what());
+  }
+  comm.abort(1);
+  std::_Exit(1);  // not reached (GCC does not see [[noreturn]] through a virtual call)
+}
+
 int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o));
   SearchOptions so = search_options(o);
   so.stop_at_goal = stop_at_goal;
-  const SearchResult r = search(fam, p, so);
+  std::unique_ptr<Comm> comm;
+  std::unique_ptr<tbb::global_control> share;
+  if (o.distributed) {
+    comm = make_mpi_comm();
+    if (!comm)
+      throw UsageError(
+          "--distributed: this hanoi was built without MPI (install libopenmpi-dev and "
+          "openmpi-bin, then rebuild: scripts/build.sh)");
+    if (comm->size() > 1) {
+      so.comm = comm.get();
+      // This machine's memory and cores are shared by the ranks on it.
+      if (so.max_memory == 0)
+        so.max_memory = default_memory_budget() / static_cast<std::uint64_t>(comm->local_size());
+      if (o.threads == 0)
+        share = std::make_unique<tbb::global_control>(
+            tbb::global_control::max_allowed_parallelism,
+            std::max<std::size_t>(1, std::thread::hardware_concurrency() /
+                                         static_cast<std::size_t>(comm->local_size())));
+      if (comm->rank() != 0) {
+        so.progress = false;
+        so.trace = false;
+      }
+    }
+  }
+  const SearchResult r = so.comm != nullptr ? distributed_search(fam, p, so, *comm)
+                                            : search(fam, p, so);
+  if (so.comm != nullptr && comm->rank() != 0) return 0;  // rank 0 reports
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   if (r.path_omitted) refuse_long_move_list(r.optimum, o.moves_limit);
   if (o.json) {
@@ -37,10 +106,18 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       j["symmetries"] = r.symmetries;
       j["stored_segments"] = r.stored_segments;
     }
+    if (r.ranks > 1) {
+      j["ranks"] = r.ranks;
+      j["segments"] = r.segments;
+      j["stored_segments"] = r.stored_segments;
+      j["exchanged_bytes"] = r.exchanged_bytes;
+      if (levels) j["level_exchanged_bytes"] = r.level_exchanged;
+    }
     j["rank_space"] = r.rank_space;
     j["bits_per_state"] = r.bits_per_state();
     j["search_bytes"] = r.search_bytes;
-    j["peak_rss_bytes"] = peak_rss_bytes();  // now: the witness was built after the search
+    // Now (the witness was built after the search); distributed: the largest rank's.
+    j["peak_rss_bytes"] = r.ranks > 1 ? r.peak_rss : peak_rss_bytes();
     const auto formula = closed_form_of(fam, p);
     j["formula"] = formula ? json(*formula) : json(nullptr);
     if (levels) j["levels"] = r.level_sizes;
@@ -73,13 +150,16 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       "  engine:       %s\n  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f "
       "bits per rank\n",
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
-      format_bytes(peak_rss_bytes()).c_str(), r.bits_per_state());
+      format_bytes(r.ranks > 1 ? r.peak_rss : peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)
     std::printf(
         "  disk:         %s at most, %llu segments (%llu stored, symmetry group of %llu)%s\n",
         format_bytes(r.disk_bytes).c_str(), static_cast<unsigned long long>(r.segments),
         static_cast<unsigned long long>(r.stored_segments),
         static_cast<unsigned long long>(r.symmetries), r.resumed ? ", resumed" : "");
+  if (r.ranks > 1)
+    std::printf("  ranks:        %llu (memory above: the largest rank's), %s exchanged\n",
+                static_cast<unsigned long long>(r.ranks), format_bytes(r.exchanged_bytes).c_str());
   std::fflush(stdout);
   if (levels) {
     std::cout << "  levels:";

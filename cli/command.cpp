@@ -120,14 +120,19 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
                  "disk mode: seconds between checkpoints (default 60; 0: after every segment)")
       ->check(CLI::Range(0.0, 1e9))
       ->needs(dir);
+  // (--symmetry and --segment-discs need --work-dir or --distributed: checked in
+  // search_options, which CLI11's `needs` cannot express.)
   cmd.add_flag("--symmetry", o.symmetry,
                "disk mode: store one segment per orbit of the peg permutations that fix the "
-               "start and keep the rule (Reve's: (m-1)!); counts stay those of every state")
-      ->needs(dir);
+               "start and keep the rule (Reve's: (m-1)!); counts stay those of every state");
   cmd.add_option("--segment-discs", o.segment_discs,
                  "disk mode: the largest discs that fix a segment (default: from the budget)")
-      ->check(CLI::Range(0, 64))
-      ->needs(dir);
+      ->check(CLI::Range(0, 64));
+  cmd.add_flag("--distributed", o.distributed,
+               "run as one rank of an MPI job (mpirun -np P hanoi optimum ... --distributed): "
+               "the disk mode's segments dealt over the ranks, records exchanged per level; "
+               "--work-dir is then optional (each rank uses DIR/rank-K), --max-memory and "
+               "--threads are per rank (default: this machine's share)");
 }
 
 void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help) {

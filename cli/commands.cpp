@@ -51,6 +51,10 @@ SearchOptions search_options(const CommonOptions& o) {
   s.checkpoint_seconds = o.checkpoint_every;
   s.segment_discs = o.segment_discs;
   s.symmetry = o.symmetry;
+  if (o.work_dir.empty() && !o.distributed) {
+    if (o.symmetry) throw UsageError("--symmetry needs --work-dir (or --distributed)");
+    if (o.segment_discs >= 0) throw UsageError("--segment-discs needs --work-dir (or --distributed)");
+  }
   // HANOI_NO_FSYNC=1: checkpoints are not flushed to the device (safe against a
   // killed process, not a power cut); the kill-and-resume test sets it.
   if (const char* e = std::getenv("HANOI_NO_FSYNC"); e != nullptr && std::string(e) == "1")

@@ -20,6 +20,12 @@ namespace hanoi::cli {
 
 struct BatchFile;
 
+// Ends the program with `status` and nothing more on stderr: a rank of a
+// distributed job whose failure another rank reports (cmd_optimum.cpp).
+struct QuietExit {
+  int status;
+};
+
 struct CommonOptions {
   std::string variant;
   int n = 0;
@@ -41,6 +47,7 @@ struct CommonOptions {
   double checkpoint_every = 60;                    // seconds between checkpoints
   int segment_discs = -1;                          // -1: from the budget
   bool symmetry = false;                           // disk mode: one segment per orbit
+  bool distributed = false;                        // optimum: one MPI rank of several
   bool fresh = false;                              // batches: ignore the journal
   bool no_plots = false;                           // batches: no scripts/plots.py
   static constexpr std::uint64_t kDefaultMovesLimit = 1000000;

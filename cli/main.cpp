@@ -70,6 +70,8 @@ int run_hanoi(int argc, char** argv) {
   try {
     for (std::size_t i = 0; i < commands.size(); ++i)
       if (*subs[i]) return finish_output(commands[i]->run(opt, command_line));
+  } catch (const hanoi::cli::QuietExit& e) {
+    return e.status;
   } catch (const hanoi::SearchCancelled&) {
     std::fprintf(stderr, "hanoi: error: interrupted (signal %d)\n", hanoi::cli::interrupt_signal());
     return hanoi::cli::interrupted_exit_status();

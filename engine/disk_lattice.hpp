@@ -43,11 +43,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/comm.hpp"
 #include "engine/core.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/level_loop.hpp"
@@ -293,7 +295,11 @@ class DiskLatticeMode {
         o_(options),
         L_(L),
         plan_(plan),
-        dir_(options.work_dir),
+        comm_(options.comm),
+        rank_(options.comm != nullptr ? options.comm->rank() : 0),
+        ranks_(options.comm != nullptr ? options.comm->size() : 1),
+        persist_(!options.work_dir.empty()),
+        dir_(ranks_ > 1 ? options.work_dir + "/rank-" + std::to_string(rank_) : options.work_dir),
         worker_(v, options, L, plan.span),
         segs_(plan.segments),
         progress_("disk") {
@@ -304,15 +310,53 @@ class DiskLatticeMode {
       sym_ = SegmentSymmetry(group, L_, plan_.segment_discs);
       worker_.set_goal(sym_.canonical_rank(v.goal_rank(), L_.block(), seg_words_));
     }
+    // Distributed: the stored segments dealt round-robin over the ranks, so that
+    // neighbouring segments (which differ in the largest discs' pegs, and fill
+    // alike) spread over all ranks.
+    owner_.assign(plan_.segments, 0);
+    std::uint64_t ordinal = 0;
+    for (std::uint64_t s = 0; s < plan_.segments; ++s)
+      if (sym_.order() == 1 || sym_.canonical(s)) {
+        owner_[s] = static_cast<std::uint32_t>(ordinal++ % static_cast<std::uint64_t>(ranks_));
+        if (mine(s)) ++owned_;
+      }
   }
 
   // Opens the work directory: continues its checkpoint (options.resume) or starts
   // afresh.  Returns what a resumed run already completed.
   LevelLoopResume open(bool& resumed) {
+    resumed = false;
+    if (ranks_ > 1) {
+      open_distributed(resumed);
+    } else {
+      open_single(resumed);
+    }
+    LevelLoopResume from;
+    from.sizes = levels_;
+    from.goal_depth = goal_depth_;
+    from.last_sample = last_sample_;
+    return from;
+  }
+
+  // The start's segment holds the only candidate of level 0 (on its owner).
+  void seed_start() {
+    const Rank r0 = v_.rank(v_.start());
+    const std::uint64_t w0 = L_.word_of(r0);
+    const std::uint64_t s0 = w0 / seg_words_;
+    if (!mine(s0)) return;
+    Segment& g = load(s0);
+    g.r.word(w0 - s0 * seg_words_) |= std::uint64_t{1} << L_.bit_of(r0);
+    g.r_nonzero = true;
+    g.dirty = true;
+  }
+
+  void open_single(bool& resumed) {
     make_work_dir(dir_);
+    if (std::filesystem::is_directory(dir_ + "/rank-0"))
+      throw WorkDirError(dir_ + " holds the checkpoint of a distributed run (rank-0/ ...): "
+                         "resume it with mpirun and --distributed, or use another --work-dir");
     bool exists = false;
     const std::string text = read_whole_file(dir_ + "/manifest", exists);
-    resumed = false;
     if (exists && !o_.resume)
       throw WorkDirError(dir_ + " holds a checkpoint (" + describe_checkpoint(text) +
                          "): add --resume to continue it, or use an empty directory");
@@ -325,25 +369,104 @@ class DiskLatticeMode {
         std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n", dir_.c_str());
       remove_strays({});
       check_free_space();
-      // The start's segment holds the only candidate of level 0.
-      const Rank r0 = v_.rank(v_.start());
-      const std::uint64_t w0 = L_.word_of(r0);
-      const std::uint64_t s0 = w0 / seg_words_;
-      Segment& g = load(s0);
-      g.r.word(w0 - s0 * seg_words_) |= std::uint64_t{1} << L_.bit_of(r0);
-      g.r_nonzero = true;
-      g.dirty = true;
+      seed_start();
     }
-    LevelLoopResume from;
-    from.sizes = levels_;
-    from.goal_depth = goal_depth_;
-    from.last_sample = last_sample_;
-    return from;
+  }
+
+  // Distributed (see comm.hpp): each rank keeps its segments in its own directory
+  // DIR/rank-K, with numbered manifests (manifest-C).  A checkpoint C is taken by
+  // every rank at the same level boundary: each writes its files and manifest-C,
+  // then all meet at a barrier, and only then does each delete what manifest-(C-1)
+  // named.  So a job killed at any instant leaves every rank holding C-1, or C, or
+  // both, and a resume takes the newest number that every rank holds.  Every
+  // refusal here is agreed (a rank that finds its checkpoint unusable says so, the
+  // others stop with it), so no rank is left waiting for one that gave up.
+  void open_distributed(bool& resumed) {
+    std::uint64_t newest = 0;  // of this rank's manifests, 0: none
+    std::string problem;       // why this rank cannot go on ("": it can)
+    try {
+      if (persist_) {
+        make_work_dir(dir_);
+        for (const std::string& name : list_dir(dir_))
+          if (name.rfind("manifest-", 0) == 0 && name.find('.') == std::string::npos)
+            newest = std::max(newest, parse_manifest_number(name.substr(9), "manifest number"));
+        if (rank_ == 0) {
+          bool single = false;
+          (void)read_whole_file(o_.work_dir + "/manifest", single);
+          if (single)
+            problem = o_.work_dir + " holds the checkpoint of a single-process run: resume it "
+                      "without --distributed, or use another --work-dir";
+          if (std::filesystem::is_directory(o_.work_dir + "/rank-" + std::to_string(ranks_)))
+            problem = o_.work_dir + " holds a checkpoint of more than " + std::to_string(ranks_) +
+                      " ranks: resume it with the number of ranks that wrote it";
+        }
+      }
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    // Agreed: the newest and the oldest of the ranks' newest checkpoints, and
+    // whether any rank found a problem.
+    std::uint64_t agreed[3] = {newest, ~newest, problem.empty() ? 0u : 1u};
+    comm_->max(agreed, 3);
+    const std::uint64_t most = agreed[0], least = ~agreed[1];
+    if (agreed[2] != 0)
+      throw AgreedError(problem.empty() ? "another rank cannot use its work directory" : problem,
+                        !problem.empty());
+    if (most > 0 && !o_.resume)
+      throw AgreedError(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
+                            " ranks): add --resume to continue it, or use an empty directory",
+                        rank_ == 0);
+    if (most > 0 && least == 0)
+      throw AgreedError(o_.work_dir +
+                            ": some ranks hold a checkpoint and others none (another "
+                            "number of ranks, or a lost node-local directory): cannot resume",
+                        rank_ == 0);
+    try {
+      if (most == 0) {
+        if (o_.resume && o_.progress && rank_ == 0)
+          std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n",
+                       o_.work_dir.c_str());
+        if (persist_) {
+          remove_strays({});
+          check_free_space();
+        }
+        seed_start();
+      } else {
+        manifest_id_ = least;
+        const std::string name = "manifest-" + std::to_string(least);
+        bool exists = false;
+        const std::string text = read_whole_file(path(name), exists);
+        if (!exists)
+          throw WorkDirError(path(name) + " is missing (the other ranks hold checkpoint " +
+                             std::to_string(least) + ")");
+        resume_from(Manifest::parse(text, path(name)), name);
+        resumed = true;
+        if (!finished_) check_free_space();
+      }
+      problem.clear();
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    std::uint64_t failed = problem.empty() ? 0 : 1;
+    comm_->max(&failed, 1);
+    if (failed != 0)
+      throw AgreedError(problem.empty() ? "another rank cannot resume its checkpoint" : problem,
+                        !problem.empty());
   }
 
   LevelReport step(std::uint64_t depth) {
     using Clock = std::chrono::steady_clock;
     const int cur = static_cast<int>(depth & 1);
+    // Distributed: an interruption is agreed at the level's start, so that every
+    // rank checkpoints the same level and stops.
+    if (ranks_ > 1) {
+      std::uint64_t stop = o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed);
+      comm_->max(&stop, 1);
+      if (stop != 0) {
+        checkpoint();
+        throw SearchCancelled();
+      }
+    }
     LevelReport rep;
     rep.size = in_count_;
     rep.goal = in_goal_;
@@ -353,13 +476,13 @@ class DiskLatticeMode {
     for (int pass = 0; pass < 2; ++pass)
       for (std::uint64_t s = 0; s < plan_.segments; ++s) {
         const Segment& g = segs_[s];
-        if (g.done || (!g.r_nonzero && pending_[cur][s].empty())) continue;
+        if (!mine(s) || g.done || (!g.r_nonzero && pending_[cur][s].empty())) continue;
         if ((pass == 0) == g.loaded) todo.push_back(s);
       }
     std::uint64_t reached_before = 0;
     for (std::uint64_t x : levels_) reached_before += x;
     for (std::size_t i = 0; i < todo.size(); ++i) {
-      if (o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
+      if (ranks_ == 1 && o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
         checkpoint();
         throw SearchCancelled();
       }
@@ -388,19 +511,12 @@ class DiskLatticeMode {
       // So records wait in memory only for segments not yet expanded or not
       // resident.
       auto& next = pending_[1 - cur];
-      auto put = [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) {
-        Segment& t = segs_[T];
-        if (t.loaded && t.done) {
-          merge_one(t, T, w, b);
-        } else {
-          next[T].emplace_back(w, b);
-        }
-      };
       for (const auto& [word, bits] : out.outside) {
         if (sym_.order() > 1) {
-          sym_.route(word, bits, seg_words_, put);
+          sym_.route(word, bits, seg_words_,
+                     [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
         } else {
-          put(word / seg_words_, word, bits);
+          put(next, word / seg_words_, word, bits);
         }
       }
       merge(g, s, next[s]);
@@ -409,7 +525,7 @@ class DiskLatticeMode {
       in_sample_ = rep.sample;
       ++expanded_;
       const auto now = Clock::now();
-      if (o_.progress && now - last_report_ > std::chrono::seconds(2)) {
+      if (o_.progress && rank_ == 0 && now - last_report_ > std::chrono::seconds(2)) {
         last_report_ = now;
         const double secs = std::chrono::duration<double>(now - t0_).count();
         const double reached = static_cast<double>(reached_before + rep.size);
@@ -418,13 +534,41 @@ class DiskLatticeMode {
                          "level " + std::to_string(depth) + ": segment " + std::to_string(i + 1) +
                              " of " + std::to_string(todo.size()) + ", " +
                              std::to_string(rep.size) + " new, disk " + format_bytes(disk_now_) +
-                             ", " + std::to_string(resident_) + " resident");
+                             ", " + std::to_string(resident_) + " resident" +
+                             (ranks_ > 1 ? " (rank 0)" : ""));
       }
+      if (ranks_ > 1) continue;  // checkpoints only at level boundaries (agreed)
       if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments) {
         checkpoint();
         throw SearchCancelled();
       }
       if (i + 1 < todo.size() && due()) checkpoint();
+    }
+    bool checkpoint_due = false, stop_after = false;
+    if (ranks_ > 1) {
+      // The records for other ranks' segments go to their owners; then the level's
+      // figures are agreed: its size, the goal, chunks read, bytes exchanged,
+      // whether a checkpoint is due, whether the testing aid stops here.
+      const std::uint64_t sent = exchange(1 - cur);
+      std::uint64_t agreed[6] = {rep.size,
+                                 rep.goal ? 1u : 0u,
+                                 rep.units,
+                                 sent,
+                                 persist_ && due() ? 1u : 0u,
+                                 o_.abort_after_segments > 0 &&
+                                         expanded_ >= o_.abort_after_segments
+                                     ? 1u
+                                     : 0u};
+      comm_->sum(agreed, 6);
+      rep.size = agreed[0];
+      rep.goal = agreed[1] != 0;
+      rep.units = agreed[2];
+      level_exchanged_.push_back(agreed[3]);
+      exchanged_ += agreed[3];
+      checkpoint_due = agreed[4] != 0;
+      stop_after = agreed[5] != 0;
+    } else {
+      checkpoint_due = due();
     }
     // The level is complete.
     new_states_ += rep.size;
@@ -437,8 +581,9 @@ class DiskLatticeMode {
       levels_.push_back(rep.size);
       if (rep.goal && goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
       last_sample_ = rep.sample;
-      if (due()) checkpoint();
+      if (checkpoint_due || stop_after) checkpoint();
     }
+    if (stop_after) throw SearchCancelled();
     return rep;
   }
 
@@ -464,6 +609,9 @@ class DiskLatticeMode {
   void save() { checkpoint(); }
 
   std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t exchanged_bytes() const { return exchanged_; }
+  const std::vector<std::uint64_t>& level_exchanged() const { return level_exchanged_; }
+  std::uint64_t owned_segments() const { return owned_; }
   std::uint64_t checkpoints() const { return checkpoints_; }
   std::uint64_t expansions() const { return expanded_; }
   bool was_finished() const { return finished_; }
@@ -488,6 +636,51 @@ class DiskLatticeMode {
 
   std::string path(const std::string& name) const { return dir_ + "/" + name; }
 
+  // Whether this rank owns segment s (always, single-process).
+  bool mine(std::uint64_t s) const {
+    return ranks_ == 1 || owner_[s] == static_cast<std::uint32_t>(rank_);
+  }
+
+  // A record of the next level for segment T: straight into R where T is resident
+  // here and already expanded in this level (R holds the next level's candidates
+  // there), else kept until it is (or, another rank's, until the exchange).
+  void put(std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>& next, std::uint64_t T,
+           std::uint64_t w, std::uint64_t b) {
+    Segment& t = segs_[T];
+    if (t.loaded && t.done) {
+      merge_one(t, T, w, b);
+    } else {
+      next[T].emplace_back(w, b);
+    }
+  }
+
+  // Distributed: sends the records kept for other ranks' segments to their owners
+  // and takes in those for this rank's.  Returns the bytes this rank sent.
+  std::uint64_t exchange(int nx) {
+    auto& next = pending_[nx];
+    std::vector<std::vector<std::uint64_t>> out(static_cast<std::size_t>(ranks_));
+    std::uint64_t sent = 0;
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      if (mine(s) || next[s].empty()) continue;
+      auto& o = out[owner_[s]];
+      for (const auto& [word, bits] : next[s]) {
+        o.push_back(word);
+        o.push_back(bits);
+      }
+      sent += next[s].size() * 16;
+      next[s] = {};
+    }
+    const std::vector<std::uint64_t> in = comm_->exchange(out);
+    out = {};
+    for (std::size_t i = 0; i + 1 < in.size(); i += 2) {
+      const std::uint64_t T = in[i] / seg_words_;
+      if (T >= plan_.segments || !mine(T))
+        throw std::logic_error("distributed search: a record for another rank's segment");
+      put(next, T, in[i], in[i + 1]);
+    }
+    return sent;
+  }
+
   // A checkpoint is due checkpoint_seconds after the last, or four times as long as
   // the last took if that is longer: writing a state of many GiB may take a while,
   // and checkpoints should not cost more than a fifth of the run.
@@ -499,7 +692,9 @@ class DiskLatticeMode {
   }
 
   std::string identity() const {
-    return o_.identity + " | symmetry " + std::to_string(sym_.order()) + " | layout " +
+    return o_.identity + " | symmetry " + std::to_string(sym_.order()) +
+           (ranks_ > 1 ? " | rank " + std::to_string(rank_) + " of " + std::to_string(ranks_) : "") +
+           " | layout " +
            std::to_string(L_.pegs()) + " " + std::to_string(L_.discs()) + " " +
            std::to_string(L_.word_discs()) + " " + std::to_string(L_.chunk_discs()) + " " +
            std::to_string(L_.large_discs()) + " | stop_at_goal " +
@@ -517,7 +712,8 @@ class DiskLatticeMode {
   }
 
   void check_free_space() {
-    const std::uint64_t need = plan_.disk_bound();
+    // This rank's share (distributed: its own segments only).
+    const std::uint64_t need = plan_.disk_bound() / plan_.stored * std::max<std::uint64_t>(owned_, 1);
     const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
     if (need > have)
       throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
@@ -642,6 +838,7 @@ class DiskLatticeMode {
   // Writes the changed segments, the records and the level counts, then the
   // manifest; deletes what the old manifest named and the new one does not.
   void checkpoint() {
+    if (!persist_) return;  // distributed without a work directory: nothing to keep
     const auto c0 = std::chrono::steady_clock::now();
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       Segment& g = segs_[s];
@@ -691,7 +888,18 @@ class DiskLatticeMode {
     records_bytes_ = rec_bytes;
     records_sum_ = rec_sum;
     levels_file_ = levels;
-    write_manifest();
+    std::string old_manifest;
+    if (ranks_ > 1) {
+      // The two phases of a distributed checkpoint (open_distributed): this rank's
+      // manifest-C, then a barrier, then the old files go.
+      old_manifest = manifest_id_ > 0 ? "manifest-" + std::to_string(manifest_id_) : "";
+      ++manifest_id_;
+      write_manifest("manifest-" + std::to_string(manifest_id_));
+      comm_->barrier();
+    } else {
+      write_manifest("manifest");
+    }
+    if (!old_manifest.empty()) remove_file(path(old_manifest));
     for (Segment& g : segs_) {
       if (g.committed != g.file) drop_file(g.committed);
       g.committed = g.file;
@@ -718,7 +926,7 @@ class DiskLatticeMode {
     return out;
   }
 
-  void write_manifest() {
+  void write_manifest(const std::string& name) {
     Manifest m;
     m.set("format", kDiskFormat);
     m.set("identity", identity());
@@ -744,7 +952,7 @@ class DiskLatticeMode {
                      " " + std::to_string(g.file_sum) + " " + std::to_string(g.r_nonzero ? 1 : 0) +
                      " " + std::to_string(g.done ? 1 : 0));
     }
-    write_file_atomically(dir_, "manifest", m.text(), o_.flush_to_device);
+    write_file_atomically(dir_, name, m.text(), o_.flush_to_device);
   }
 
   // Fields of a "name bytes sum ..." value.
@@ -770,8 +978,8 @@ class DiskLatticeMode {
     account(static_cast<std::int64_t>(b));
   }
 
-  void resume_from(const Manifest& m) {
-    const std::string where = dir_ + "/manifest";
+  void resume_from(const Manifest& m, const std::string& manifest_name = "manifest") {
+    const std::string where = path(manifest_name);
     if (m.get("format") != kDiskFormat)
       throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
                          kDiskFormat + "'");
@@ -790,7 +998,7 @@ class DiskLatticeMode {
     in_goal_ = in[1] != 0;
     in_sample_ = m.get_list("in_sample");
     last_sample_ = m.get_list("last_sample");
-    std::vector<std::string> keep = {"manifest"};
+    std::vector<std::string> keep = {manifest_name};
     // Level counts.
     {
       const auto f = fields(m.get("levels"));
@@ -869,7 +1077,7 @@ class DiskLatticeMode {
   void remove_strays(const std::vector<std::string>& keep) {
     for (const std::string& name : list_dir(dir_)) {
       const bool ours = name.rfind("seg-", 0) == 0 || name.rfind("records-", 0) == 0 ||
-                        name.rfind("levels-", 0) == 0 || name == "manifest.tmp";
+                        name.rfind("levels-", 0) == 0 || name.rfind("manifest", 0) == 0;
       if (ours && std::find(keep.begin(), keep.end(), name) == keep.end()) remove_file(path(name));
     }
   }
@@ -878,7 +1086,15 @@ class DiskLatticeMode {
   const SearchOptions& o_;
   LatticeLayout L_;
   DiskPlan plan_;
-  std::string dir_;
+  Comm* comm_;         // distributed: the ranks (null: one process)
+  int rank_, ranks_;   // this process's rank and how many (0 and 1: one process)
+  bool persist_;       // a work directory is kept (distributed may run without one)
+  std::string dir_;    // this rank's directory
+  std::vector<std::uint32_t> owner_;  // per segment: the rank that owns it
+  std::uint64_t owned_ = 0;           // stored segments this rank owns
+  std::uint64_t manifest_id_ = 0;     // distributed: the checkpoint number
+  std::uint64_t exchanged_ = 0;       // distributed: bytes sent between ranks, all ranks
+  std::vector<std::uint64_t> level_exchanged_;  // the same per level of this run
   LatticeMode<V> worker_;
   SegmentSymmetry sym_;  // order 1 without symmetry
 
@@ -910,23 +1126,43 @@ template <LatticeSpace V>
 SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  if (options.work_dir.empty()) throw std::invalid_argument("disk mode needs --work-dir DIR");
+  Comm* comm = options.comm;
+  const int ranks = comm != nullptr ? comm->size() : 1;
+  const int rank = comm != nullptr ? comm->rank() : 0;
+  if (options.work_dir.empty() && ranks == 1)
+    throw std::invalid_argument("disk mode needs --work-dir DIR");
   if (options.want_path)
     throw std::invalid_argument("disk mode keeps no witness (--moves): run it in memory");
+  if (ranks > 1 && options.farthest > 0)
+    throw std::invalid_argument("the distributed search names no farthest states");
   const LatticeLayout L(v.pegs(), v.discs());
   const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
-  // A resumed run keeps the segment discs of its checkpoint.
+  // A resumed run keeps the segment discs of its checkpoint (distributed: of this
+  // rank's newest manifest, agreed, since a rank may have none).
   int forced = options.segment_discs;
-  {
+  if (options.resume && !options.work_dir.empty()) {
+    std::string name = options.work_dir + "/manifest";
+    if (ranks > 1) {
+      const std::string dir = options.work_dir + "/rank-" + std::to_string(rank);
+      std::uint64_t newest = 0;
+      if (std::filesystem::is_directory(dir))
+        for (const std::string& f : list_dir(dir))
+          if (f.rfind("manifest-", 0) == 0 && f.find('.') == std::string::npos)
+            newest = std::max(newest, parse_manifest_number(f.substr(9), "manifest number"));
+      name = dir + "/manifest-" + std::to_string(newest);
+    }
     bool exists = false;
-    const std::string text = read_whole_file(options.work_dir + "/manifest", exists);
-    if (exists && options.resume) {
-      const Manifest m = Manifest::parse(text, options.work_dir + "/manifest");
-      forced = static_cast<int>(m.get_u64("segment_discs"));
-      if (forced > L.large_discs())
-        throw WorkDirError(options.work_dir + "/manifest: segment_discs " + m.get("segment_discs") +
+    const std::string text = read_whole_file(name, exists);
+    std::uint64_t from_checkpoint = 0;  // segment discs + 1, 0: no checkpoint
+    if (exists) {
+      const Manifest m = Manifest::parse(text, name);
+      from_checkpoint = m.get_u64("segment_discs") + 1;
+      if (from_checkpoint > static_cast<std::uint64_t>(L.large_discs()) + 1)
+        throw WorkDirError(name + ": segment_discs " + m.get("segment_discs") +
                            " does not fit this search's layout");
     }
+    if (ranks > 1) comm->max(&from_checkpoint, 1);
+    if (from_checkpoint > 0) forced = static_cast<int>(from_checkpoint - 1);
   }
   std::vector<PegPerm> group;
   if (options.symmetry) {
@@ -936,24 +1172,49 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
           "names no farthest states (drop --symmetry)");
     group = rule_symmetries(v);
   }
-  const DiskPlan plan = plan_disk(L, budget, forced, group);
+  DiskPlan plan = plan_disk(L, budget, forced, group);
+  if (ranks > 1) {
+    // Enough segments to deal out: at least 4 per rank where the layout has them.
+    int s = plan.segment_discs;
+    if (forced < 0) {
+      while (s < L.large_discs() && plan.stored < 4 * static_cast<std::uint64_t>(ranks))
+        plan = plan_disk(L, budget, ++s, group);
+    }
+    // This rank's share of the stored segments (dealt round-robin).
+    const std::uint64_t owned = plan.stored / static_cast<std::uint64_t>(ranks) +
+                                (static_cast<std::uint64_t>(rank) <
+                                         plan.stored % static_cast<std::uint64_t>(ranks)
+                                     ? 1
+                                     : 0);
+    plan.resident = std::max<std::uint64_t>(1, std::min(plan.resident, owned));
+    if (options.work_dir.empty() && plan.resident < owned)
+      throw MemoryBudgetExceeded(plan.worker_bytes + owned * plan.segment_bytes, budget,
+                                 "the distributed search (per rank)",
+                                 "raise --max-memory, run more ranks, or add --work-dir DIR");
+  }
   SearchResult result;
   result.symmetries = group.empty() ? 1 : group.size();
   result.stored_segments = plan.stored;
   result.engine = EngineKind::kLattice;
-  result.storage = StorageKind::kDisk;
+  result.storage = options.work_dir.empty() ? StorageKind::kMemory : StorageKind::kDisk;
   result.rank_space = v.num_ranks();
   result.segments = plan.segments;
+  result.ranks = static_cast<std::uint64_t>(ranks);
   DiskLatticeMode<V> mode(v, options, L, plan, group);
+  // Distributed, the interruption is agreed inside the mode's step (every rank
+  // stops at the same level), never by the loop on one rank alone.
+  SearchOptions loop_options = options;
+  if (ranks > 1) loop_options.cancel = nullptr;
+  if (ranks > 1 && rank != 0) loop_options.progress = false;
   bool resumed = false;
   const LevelLoopResume from = mode.open(resumed);
   result.resumed = resumed;
   LevelLoopEnd end;
   try {
-    end = run_levels(mode, options, v.num_ranks(), "disk", result, &from);
+    end = run_levels(mode, loop_options, v.num_ranks(), "disk", result, &from);
   } catch (const SearchCancelled&) {
     mode.save();  // at a level or segment boundary: the state is consistent
-    if (options.progress)
+    if (options.progress && rank == 0 && !options.work_dir.empty())
       std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
                    options.work_dir.c_str());
     throw;
@@ -964,6 +1225,16 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   result.disk_bytes = mode.disk_peak();
   result.expansions = mode.expansions();
   result.peak_rss = peak_rss_bytes();
+  result.exchanged_bytes = mode.exchanged_bytes();
+  result.level_exchanged = mode.level_exchanged();
+  if (ranks > 1) {
+    // Per rank, the largest; the disk, all ranks together.
+    std::uint64_t most[2] = {result.search_bytes, result.peak_rss};
+    comm->max(most, 2);
+    result.search_bytes = most[0];
+    result.peak_rss = most[1];
+    comm->sum(&result.disk_bytes, 1);
+  }
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;
 }

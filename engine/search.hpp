@@ -10,6 +10,8 @@
 //            single-stack peg variants whose rule ignores what a disc lands on).
 //   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
 //            disk (--work-dir), checkpointed and resumable.
+//   distributed  the disk mode run by several processes at once (options.comm,
+//            comm.hpp), each owning a share of the segments, with or without disk.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
 // for it: a pair of pegs never joined (`adjacent` m = 3, whose state graph is one
 // path of 3^n states, so a chunk would be read once per state) or one-way moves
@@ -86,6 +88,19 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
 template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
+  if (o.comm != nullptr) {
+    // The distributed search is the disk mode's algorithm (with or without files).
+    if (!lattice)
+      throw std::invalid_argument(
+          "the distributed search serves the lattice engine's variants only (single-stack peg "
+          "variants whose rule ignores what a disc lands on)");
+    if (o.want_path)
+      throw std::invalid_argument("the distributed search keeps no witness (--moves): run the "
+                                  "search in one process");
+    if (o.farthest > 0)
+      throw std::invalid_argument("the distributed search names no farthest states");
+    return StorageKind::kDisk;
+  }
   const bool disk_asked =
       o.storage == StorageKind::kDisk || (o.storage == StorageKind::kAuto && o.resume);
   if (o.storage == StorageKind::kMemory) return StorageKind::kMemory;

@@ -19,6 +19,8 @@
 
 namespace hanoi {
 
+class Comm;  // comm.hpp
+
 // Which search mode runs.  kAuto picks the fastest that applies (search.hpp).
 enum class EngineKind { kAuto, kGeneric, kLattice };
 
@@ -85,8 +87,13 @@ struct SearchOptions {
   // survives a power cut needs it; a killed process does not: the tests turn it off).
   bool flush_to_device = true;
   // Testing aid: stop (as if cancelled) after this many segments were expanded in
-  // this process, after writing a checkpoint (0: never).
+  // this process, after writing a checkpoint (0: never; distributed: at the end of
+  // the level where any rank reached it).
   std::uint64_t abort_after_segments = 0;
+  // Distributed search (comm.hpp): this process is one of comm->size() ranks, each
+  // running the same search over its share of the disk mode's segments; null: one
+  // process.  work_dir may then be empty (every rank's segments in memory).
+  Comm* comm = nullptr;
 };
 
 // Thrown by a search whose `cancel` flag was raised; nothing of it is kept.
@@ -128,6 +135,11 @@ struct SearchResult {
   std::uint64_t symmetries = 1;       // the disk mode's symmetry group's order (1: none)
   std::uint64_t stored_segments = 0;  // segments it may store (one per orbit)
   bool resumed = false;
+  // Distributed: the ranks, the bytes of records they sent each other (all ranks,
+  // all levels this process ran) and the same per level.
+  std::uint64_t ranks = 1;
+  std::uint64_t exchanged_bytes = 0;
+  std::vector<std::uint64_t> level_exchanged;
   // Memory of the search per rank of the encoder, in bits.
   double bits_per_state() const {
     return rank_space == 0

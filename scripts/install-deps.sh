@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages the project builds with, only those missing.
 # Everything comes from Debian's archive; nothing is downloaded at build time.
 # python3-matplotlib draws the batches' pictures (scripts/plots.py), graphviz
-# renders `hanoi graph` files, chromium runs the replay page's browser test.
+# renders `hanoi graph` files, chromium runs the replay page's browser test,
+# Open MPI runs the distributed search and its tests (mpirun).
 set -euo pipefail
 packages=(
   g++ cmake ninja-build git
@@ -10,6 +11,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
   clang-format clang-tidy
   python3-matplotlib graphviz chromium
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do
