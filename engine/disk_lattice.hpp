@@ -396,9 +396,13 @@ class DiskLatticeMode {
           if (single)
             problem = o_.work_dir + " holds the checkpoint of a single-process run: resume it "
                       "without --distributed, or use another --work-dir";
-          if (std::filesystem::is_directory(o_.work_dir + "/rank-" + std::to_string(ranks_)))
-            problem = o_.work_dir + " holds a checkpoint of more than " + std::to_string(ranks_) +
-                      " ranks: resume it with the number of ranks that wrote it";
+          const std::string beyond = o_.work_dir + "/rank-" + std::to_string(ranks_);
+          if (std::filesystem::is_directory(beyond))
+            for (const std::string& name : list_dir(beyond))
+              if (name.rfind("manifest-", 0) == 0)
+                problem = o_.work_dir + " holds a checkpoint of more than " +
+                          std::to_string(ranks_) +
+                          " ranks: resume it with the number of ranks that wrote it";
         }
       }
     } catch (const std::exception& e) {
@@ -583,7 +587,7 @@ class DiskLatticeMode {
       last_sample_ = rep.sample;
       if (checkpoint_due || stop_after) checkpoint();
     }
-    if (stop_after) throw SearchCancelled();
+    if (stop_after && rep.size > 0) throw SearchCancelled();  // (an empty level ends the search)
     return rep;
   }
 

@@ -80,6 +80,9 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
     case EngineKind::kAuto:
       break;
   }
+  // Distributed, the lattice wherever it applies: the generic engine has no
+  // distributed mode.
+  if (o.comm != nullptr && why.empty()) return EngineKind::kLattice;
   return why.empty() && lattice_preferred(v) ? EngineKind::kLattice : EngineKind::kGeneric;
 }
 

@@ -1,0 +1,298 @@
+// The distributed search (engine/comm.hpp, the disk mode run by several ranks)
+// against the in-memory lattice search, level by level, on every registered family
+// the lattice serves: 2 and 3 ranks (threads of this process, through
+// tests/support/thread_comm.hpp), with and without symmetry, all in memory or with a
+// work directory and two resident segments per rank; interrupted every few
+// segments and resumed until done; and the refusals of a distributed work
+// directory (another number of ranks, a single-process checkpoint, a rank's missing
+// or damaged files).  The same program under mpirun: tests/mpi_test.sh.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/comm.hpp"
+#include "engine/disk_lattice.hpp"
+#include "engine/search.hpp"
+#include "support/registered_types.hpp"
+#include "support/thread_comm.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi {
+namespace {
+
+template <class Entry>
+class Distributed : public ::testing::Test {};
+
+using testing::AllFamilies;
+TYPED_TEST_SUITE(Distributed, AllFamilies);
+
+std::string fresh_dir(const std::string& label) {
+  static int count = 0;
+  std::string name = label;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  const std::string dir = ::testing::TempDir() + "hanoi-dist-" + std::to_string(::getpid()) + "-" +
+                          std::to_string(++count) + "-" + name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+bool agreed(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const SearchCancelled&) {
+    return true;
+  } catch (const AgreedError&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+// The results of every rank of one distributed search (each rank's own copy of
+// the options, with its comm), or the exception each threw.
+template <LatticeSpace V>
+std::vector<SearchResult> run_distributed(const V& v, const SearchOptions& o, int ranks,
+                                          std::vector<std::exception_ptr>* errors = nullptr) {
+  std::vector<SearchResult> out(static_cast<std::size_t>(ranks));
+  auto e = testing::run_ranks(
+      ranks,
+      [&](Comm& comm) {
+        SearchOptions mine = o;
+        mine.comm = &comm;
+        out[static_cast<std::size_t>(comm.rank())] = disk_lattice_search(v, mine);
+      },
+      agreed);
+  if (errors != nullptr) {
+    *errors = e;
+  } else {
+    for (const auto& x : e)
+      if (x) std::rethrow_exception(x);
+  }
+  return out;
+}
+
+void expect_same(const SearchResult& d, const SearchResult& m) {
+  EXPECT_EQ(d.level_sizes, m.level_sizes);
+  EXPECT_EQ(d.outcome, m.outcome);
+  EXPECT_EQ(d.optimum, m.optimum);
+  EXPECT_EQ(d.states_reached, m.states_reached);
+  EXPECT_EQ(d.eccentricity, m.eccentricity);
+  EXPECT_EQ(d.complete, m.complete);
+}
+
+// Each pegs value (up to 5) at the largest n (<= 9) with at most 2^18 ranks, 2^13
+// at 3 pegs (where a level may hold one state, and each level is a few collective
+// calls: `adjacent` has 3^n levels).
+template <class Fam>
+std::vector<Params> instances(const Fam& fam) {
+  std::vector<Params> out;
+  const FamilyInfo& info = fam.info;
+  for (int m = info.min_pegs; m <= std::min(info.max_pegs, 5); ++m) {
+    int best = 0;
+    const Rank most = Rank{1} << (m == 3 ? 13 : 18);
+    for (int n = 1; n <= std::min(9, info.max_n(m)); ++n) {
+      if (fam.make(normalize(info, Params{n, m, ""})).num_ranks() > most) break;
+      best = n;
+    }
+    if (best > 0) out.push_back(normalize(info, Params{best, m, ""}));
+  }
+  return out;
+}
+
+// Two resident segments of (up to) 3 segment discs per rank, in a work directory.
+template <LatticeSpace V>
+SearchOptions tight(const V& v, SearchOptions o, const std::string& dir) {
+  const LatticeLayout L(v.pegs(), v.discs());
+  o.work_dir = dir;
+  o.segment_discs = std::min(3, L.large_discs());
+  const DiskPlan plan = plan_disk(L, ~std::uint64_t{0} >> 2, o.segment_discs);
+  o.max_memory = plan.worker_bytes + 2 * plan.segment_bytes;
+  o.flush_to_device = false;
+  return o;
+}
+
+TYPED_TEST(Distributed, SameLevelsAsInMemory) {
+  using Space = typename TypeParam::Space;
+  if constexpr (!LatticeSpace<Space>) {
+    GTEST_SKIP() << "the lattice engine does not serve this family";
+  } else {
+    const Family<Space> fam = TypeParam::family();
+    int checked = 0;
+    for (const Params& p : instances(fam)) {
+      const Space space = fam.make(p);
+      const std::string label =
+          fam.info.name + " pegs=" + std::to_string(p.pegs) + " n=" + std::to_string(p.n);
+      SCOPED_TRACE(label);
+      for (const bool stop : {false, true}) {
+        SearchOptions base{.stop_at_goal = stop};
+        base.engine = EngineKind::kLattice;
+        base.identity = "test";
+        const SearchResult mem = lattice_search(space, base);
+        for (const int ranks : {2, 3}) {
+          for (const int form : {0, 1, 2}) {  // memory; memory + symmetry; disk (+ symmetry at 3)
+            SCOPED_TRACE(std::to_string(ranks) + " ranks, form " + std::to_string(form) +
+                         (stop ? ", stop at goal" : ""));
+            SearchOptions o = base;
+            std::string dir;
+            if (form == 2) {
+              dir = fresh_dir(label);
+              o = tight(space, base, dir);
+            }
+            o.symmetry = form == 1 || (form == 2 && ranks == 3);
+            const auto all = run_distributed(space, o, ranks);
+            for (const SearchResult& r : all) {
+              expect_same(r, mem);
+              EXPECT_EQ(r.ranks, static_cast<std::uint64_t>(ranks));
+              EXPECT_EQ(r.storage, form == 2 ? StorageKind::kDisk : StorageKind::kMemory);
+            }
+            if (!dir.empty()) std::filesystem::remove_all(dir);
+            ++checked;
+          }
+        }
+      }
+    }
+    EXPECT_GT(checked, 0);
+  }
+}
+
+// Stopped at the end of a level after every k segment expansions (on any rank),
+// with a checkpoint after each level or only the one the stop writes, and resumed
+// until it completes: the same levels.
+TYPED_TEST(Distributed, ResumesAfterInterruptions) {
+  using Space = typename TypeParam::Space;
+  if constexpr (!LatticeSpace<Space>) {
+    GTEST_SKIP() << "the lattice engine does not serve this family";
+  } else {
+    const Family<Space> fam = TypeParam::family();
+    const Params p = instances(fam).front();
+    const Space space = fam.make(p);
+    SearchOptions base;
+    base.engine = EngineKind::kLattice;
+    base.identity = "test";
+    const SearchResult mem = lattice_search(space, base);
+    for (const double every : {0.0, 1e9}) {
+      SCOPED_TRACE("checkpoint every " + std::to_string(every) + " s");
+      const std::string dir = fresh_dir(fam.info.name);
+      SearchOptions o = tight(space, base, dir);
+      o.checkpoint_seconds = every;
+      o.symmetry = every > 0;
+      o.resume = true;
+      // About 12 stops whatever the number of levels.
+      o.abort_after_segments = std::max<std::uint64_t>(1, mem.level_sizes.size() / 12);
+      std::vector<SearchResult> all;
+      int runs = 0;
+      for (;; ++runs) {
+        ASSERT_LT(runs, 1000) << "no progress";
+        std::vector<std::exception_ptr> errors;
+        all = run_distributed(space, o, 2, &errors);
+        bool stopped = false;
+        for (const auto& e : errors) {
+          if (!e) continue;
+          try {
+            std::rethrow_exception(e);
+          } catch (const SearchCancelled&) {
+            stopped = true;
+          }
+        }
+        if (!stopped) break;
+        EXPECT_TRUE(errors[0] && errors[1]) << "one rank stopped alone";
+      }
+      EXPECT_GT(runs, 0);
+      for (const SearchResult& r : all) {
+        expect_same(r, mem);
+        EXPECT_TRUE(r.resumed);
+      }
+      std::filesystem::remove_all(dir);
+    }
+  }
+}
+
+// What a distributed work directory refuses.
+TEST(DistributedRefusals, RefusesWhatItMustNotUse) {
+  const FamilyInfo& info = variants::find_family("reves");
+  variants::visit_family(info, normalize(info, Params{11, 4, ""}), [&](const auto&, const auto& v) {
+    using V = std::decay_t<decltype(v)>;
+    if constexpr (LatticeSpace<V>) {
+      SearchOptions base;
+      base.engine = EngineKind::kLattice;
+      base.identity = "reves n=11 pegs=4";
+      const std::string dir = fresh_dir("refusals");
+      SearchOptions o = tight(v, base, dir);
+      o.checkpoint_seconds = 0;
+      o.abort_after_segments = 200;
+      EXPECT_THROW(run_distributed(v, o, 3), SearchCancelled);
+      o.abort_after_segments = 0;
+      // Every rank ends with the same failure; `reports` counts the ranks that say it.
+      auto refused = [&](const SearchOptions& with, int ranks, const std::string& words) {
+        std::vector<std::exception_ptr> errors;
+        run_distributed(v, with, ranks, &errors);
+        int reports = 0;
+        for (const auto& e : errors) {
+          try {
+            if (e) std::rethrow_exception(e);
+            ADD_FAILURE() << "a rank went on";
+          } catch (const AgreedError& x) {
+            if (x.report()) {
+              ++reports;
+              EXPECT_NE(std::string(x.what()).find(words), std::string::npos) << x.what();
+            }
+          } catch (const std::exception& x) {
+            ADD_FAILURE() << "not an agreed failure: " << x.what();
+          }
+        }
+        EXPECT_GE(reports, 1) << "nobody said why";
+      };
+      // Not asked to resume: the checkpoint is not overwritten.
+      refused(o, 3, "add --resume");
+      SearchOptions again = o;
+      again.resume = true;
+      // Another number of ranks: more, then fewer.
+      refused(again, 4, "some ranks hold a checkpoint");
+      refused(again, 2, "more than 2 ranks");
+      // A single process on a distributed directory.
+      EXPECT_THROW(disk_lattice_search(v, again), WorkDirError);
+      // Another search's checkpoint.
+      SearchOptions other = again;
+      other.identity = "reves n=12 pegs=4";
+      refused(other, 3, "holds a checkpoint of");
+      // A truncated segment file of rank 1: rank 1 says so.
+      std::string seg;
+      for (const auto& e : std::filesystem::directory_iterator(dir + "/rank-1"))
+        if (e.path().filename().string().rfind("seg-", 0) == 0) seg = e.path().string();
+      ASSERT_FALSE(seg.empty());
+      const auto size = std::filesystem::file_size(seg);
+      std::filesystem::copy_file(seg, seg + ".keep");
+      std::filesystem::resize_file(seg, size - 8);
+      refused(again, 3, "rank-1");
+      // Mended, it resumes and finishes with the in-memory search's levels.
+      std::filesystem::remove(seg);
+      std::filesystem::rename(seg + ".keep", seg);
+      SearchOptions mem_options = base;
+      const SearchResult mem = lattice_search(v, mem_options);
+      for (const SearchResult& r : run_distributed(v, again, 3)) {
+        EXPECT_EQ(r.level_sizes, mem.level_sizes);
+        EXPECT_TRUE(r.resumed);
+      }
+      // A distributed search on a single process's checkpoint.
+      const std::string single = fresh_dir("single");
+      SearchOptions one = tight(v, base, single);
+      one.checkpoint_seconds = 0;
+      one.abort_after_segments = 3;
+      EXPECT_THROW(disk_lattice_search(v, one), SearchCancelled);
+      one.abort_after_segments = 0;
+      one.resume = true;
+      refused(one, 2, "single-process");
+      std::filesystem::remove_all(single);
+      std::filesystem::remove_all(dir);
+    }
+  });
+}
+
+}  // namespace
+}  // namespace hanoi
