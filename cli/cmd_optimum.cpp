@@ -56,18 +56,31 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
 }
 
 int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
-  const FamilyInfo& fam = variants::find_family(o.variant);
-  const Params p = normalize(fam, params_of(o));
-  SearchOptions so = search_options(o);
-  so.stop_at_goal = stop_at_goal;
   std::unique_ptr<Comm> comm;
-  std::unique_ptr<tbb::global_control> share;
   if (o.distributed) {
     comm = make_mpi_comm();
     if (!comm)
       throw UsageError(
           "--distributed: this hanoi was built without MPI (install libopenmpi-dev and "
           "openmpi-bin, then rebuild: scripts/build.sh)");
+  }
+  // Bad input is the same on every rank: rank 0 says so.
+  const bool quiet_rank = comm != nullptr && comm->rank() != 0;
+  const FamilyInfo* found = nullptr;
+  Params p;
+  SearchOptions so;
+  try {
+    found = &variants::find_family(o.variant);
+    p = normalize(*found, params_of(o));
+    so = search_options(o);
+  } catch (const UsageError&) {
+    if (quiet_rank) throw QuietExit(2);
+    throw;
+  }
+  const FamilyInfo& fam = *found;
+  so.stop_at_goal = stop_at_goal;
+  std::unique_ptr<tbb::global_control> share;
+  if (comm != nullptr) {
     if (comm->size() > 1) {
       so.comm = comm.get();
       // This machine's memory and cores are shared by the ranks on it.
