@@ -228,7 +228,7 @@ struct DiskPlan {
   int segment_discs = 0;            // s
   std::uint64_t segments = 1;       // m^s
   std::uint64_t span = 1;           // chunks per segment
-  std::uint64_t segment_bytes = 0;  // V and R of one segment
+  std::uint64_t segment_bytes = 0;  // V and R of one segment (and two depth planes with a witness)
   std::uint64_t worker_bytes = 0;   // the expansion's own buffers
   std::uint64_t resident = 1;       // segments kept in memory at most
   std::uint64_t stored = 1;         // segments that may hold states (one per orbit)
@@ -254,14 +254,14 @@ inline std::uint64_t record_allowance(const LatticeLayout& L) {
 // With a symmetry group (more than the identity), the segments stored are counted
 // per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
 inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forced_discs,
-                          const std::vector<PegPerm>& group = {}) {
+                          const std::vector<PegPerm>& group = {}, bool witness = false) {
   const int h = L.large_discs();
   auto make = [&](int s) {
     DiskPlan p;
     p.segment_discs = s;
     p.segments = L.power(s);
     p.span = L.chunks() / p.segments;
-    p.segment_bytes = 2 * p.span * L.chunk_words() * 8;
+    p.segment_bytes = (witness ? 4 : 2) * p.span * L.chunk_words() * 8;
     p.worker_bytes =
         lattice_worker_bytes(L, p.span) + disk_detail::record_allowance(L) + p.segments * 256;
     return p;
@@ -495,7 +495,8 @@ class DiskLatticeMode {
       merge(g, s, pending_[cur][s]);
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
-      auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known);
+      auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known,
+                                   o_.want_path ? g.planes : nullptr);
       g.listed_known = true;
       g.mark.assign(plan_.span, 0);
       for (std::uint64_t c : g.listed) g.mark[c] = 1;
@@ -612,6 +613,44 @@ class DiskLatticeMode {
   // A checkpoint now (an interrupted run's last act).
   void save() { checkpoint(); }
 
+  // An optimal move sequence from the start to the goal (options.want_path, after
+  // the level loop), walked back as the in-memory search walks (LatticeMode::
+  // witness): from the goal, the first predecessor in their fixed order whose depth
+  // is one less, told by the depth planes.  So the same moves, whatever the
+  // segments, ranks or resumptions.  Distributed: each rank answers for the
+  // predecessors in its own segments, and the first is agreed (the least index).
+  std::vector<Move> witness(std::uint64_t optimum) {
+    constexpr std::uint64_t kNone = ~std::uint64_t{0};
+    std::vector<Move> path;
+    path.reserve(optimum);
+    Rank r = v_.goal_rank();
+    for (std::uint64_t d = optimum; d > 0; --d) {
+      const int want = static_cast<int>((d - 1) % 3);
+      std::uint64_t first = kNone, i = 0;
+      for_each_predecessor(v_, v_.unrank(r), [&](const typename V::State& u, Move) {
+        if (first == kNone && depth_code(v_.rank(u)) == want) first = i;
+        ++i;
+      });
+      if (ranks_ > 1) {
+        std::uint64_t least = ~first;  // the largest complement is the least index
+        comm_->max(&least, 1);
+        first = ~least;
+      }
+      if (first == kNone) throw std::logic_error("disk witness: no predecessor one level closer");
+      i = 0;
+      Rank next = 0;
+      for_each_predecessor(v_, v_.unrank(r), [&](const typename V::State& u, Move mv) {
+        if (i++ != first) return;
+        path.push_back(mv);
+        next = v_.rank(u);
+      });
+      r = next;
+    }
+    if (r != v_.rank(v_.start())) throw std::logic_error("disk witness did not end at the start");
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
   std::uint64_t disk_peak() const { return disk_peak_; }
   std::uint64_t exchanged_bytes() const { return exchanged_; }
   const std::vector<std::uint64_t>& level_exchanged() const { return level_exchanged_; }
@@ -623,6 +662,7 @@ class DiskLatticeMode {
  private:
   struct Segment {
     ChunkedWords v, r;
+    ChunkedWords planes[2];  // with a witness: depth mod 3 of each visited state
     bool loaded = false, dirty = false;
     bool r_nonzero = false;  // R holds candidates
     bool done = false;       // expanded in the current level
@@ -639,6 +679,25 @@ class DiskLatticeMode {
   };
 
   std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+  // A segment's bitmaps, in their order in its file: V, R, and with a witness the
+  // two depth planes.
+  std::vector<ChunkedWords*> bitmaps(Segment& g) const {
+    if (o_.want_path) return {&g.v, &g.r, &g.planes[0], &g.planes[1]};
+    return {&g.v, &g.r};
+  }
+
+  // A stored state's depth mod 3 (its segment read in if need be); -1 where it was
+  // not reached, or lies in another rank's segment.
+  int depth_code(Rank x) {
+    const std::uint64_t w = L_.word_of(x), s = w / seg_words_;
+    if (!mine(s)) return -1;
+    Segment& g = load(s);
+    const std::uint64_t local = w - s * seg_words_;
+    const std::uint64_t bit = std::uint64_t{1} << L_.bit_of(x);
+    if ((g.v.word(local) & bit) == 0) return -1;
+    return ((g.planes[0].word(local) & bit) ? 1 : 0) | ((g.planes[1].word(local) & bit) ? 2 : 0);
+  }
 
   // Whether this rank owns segment s (always, single-process).
   bool mine(std::uint64_t s) const {
@@ -701,7 +760,8 @@ class DiskLatticeMode {
            " | layout " +
            std::to_string(L_.pegs()) + " " + std::to_string(L_.discs()) + " " +
            std::to_string(L_.word_discs()) + " " + std::to_string(L_.chunk_discs()) + " " +
-           std::to_string(L_.large_discs()) + " | stop_at_goal " +
+           std::to_string(L_.large_discs()) + " | witness " + std::to_string(o_.want_path ? 1 : 0) +
+           " | stop_at_goal " +
            std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
   }
 
@@ -781,25 +841,19 @@ class DiskLatticeMode {
     // Bitmaps of an evicted segment are reused (a fresh mapping would fault in and
     // zero every page again); reading a file sets every word.
     const bool reused = !spare_.empty();
-    if (reused) {
-      g.v = std::move(spare_.back().first);
-      g.r = std::move(spare_.back().second);
-      spare_.pop_back();
-    } else {
-      g.v = ChunkedWords(plan_.span, L_.chunk_words());
-      g.r = ChunkedWords(plan_.span, L_.chunk_words());
-    }
+    const auto maps = bitmaps(g);
+    for (std::size_t i = 0; i < maps.size(); ++i)
+      *maps[i] = reused ? std::move(spare_.back()[i]) : ChunkedWords(plan_.span, L_.chunk_words());
+    if (reused) spare_.pop_back();
     const std::uint64_t cw = L_.chunk_words();
     if (!g.file.empty()) {
       BitmapReader rd(path(g.file));
-      for (std::uint64_t c = 0; c < plan_.span; ++c) rd.read(g.v.chunk(c), cw);
-      for (std::uint64_t c = 0; c < plan_.span; ++c) rd.read(g.r.chunk(c), cw);
+      for (ChunkedWords* b : maps)
+        for (std::uint64_t c = 0; c < plan_.span; ++c) rd.read(b->chunk(c), cw);
       rd.check(g.file_bytes, g.file_sum);
     } else if (reused) {
-      for (std::uint64_t c = 0; c < plan_.span; ++c) {
-        std::memset(g.v.chunk(c), 0, cw * 8);
-        std::memset(g.r.chunk(c), 0, cw * 8);
-      }
+      for (ChunkedWords* b : maps)
+        for (std::uint64_t c = 0; c < plan_.span; ++c) std::memset(b->chunk(c), 0, cw * 8);
     }
     g.loaded = true;
     g.listed.clear();
@@ -813,8 +867,8 @@ class DiskLatticeMode {
   void write_segment(Segment& g, std::uint64_t s, bool sync) {
     const std::string name = fresh_name("seg", s);
     BitmapWriter w(path(name));
-    for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(g.v.chunk(c), L_.chunk_words());
-    for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(g.r.chunk(c), L_.chunk_words());
+    for (ChunkedWords* b : bitmaps(g))
+      for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(b->chunk(c), L_.chunk_words());
     std::uint64_t bytes = 0, sum = 0;
     w.finish(bytes, sum, sync);
     g.synced = sync;
@@ -829,9 +883,12 @@ class DiskLatticeMode {
   void evict(std::uint64_t s) {
     Segment& g = segs_[s];
     if (g.dirty) write_segment(g, s, false);
-    if (spare_.size() < 2) spare_.emplace_back(std::move(g.v), std::move(g.r));
-    g.v = ChunkedWords();
-    g.r = ChunkedWords();
+    const auto maps = bitmaps(g);
+    if (spare_.size() < 2) {
+      spare_.emplace_back();
+      for (std::size_t i = 0; i < maps.size(); ++i) spare_.back()[i] = std::move(*maps[i]);
+    }
+    for (ChunkedWords* b : maps) *b = ChunkedWords();
     g.listed = {};
     g.mark = {};
     g.listed_known = false;
@@ -1103,7 +1160,7 @@ class DiskLatticeMode {
   SegmentSymmetry sym_;  // order 1 without symmetry
 
   std::vector<Segment> segs_;
-  std::vector<std::pair<ChunkedWords, ChunkedWords>> spare_;  // bitmaps of evicted segments
+  std::vector<std::array<ChunkedWords, 4>> spare_;  // bitmaps of evicted segments
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
   std::uint64_t seg_words_ = 0;
   std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0;
@@ -1135,8 +1192,12 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   const int rank = comm != nullptr ? comm->rank() : 0;
   if (options.work_dir.empty() && ranks == 1)
     throw std::invalid_argument("disk mode needs --work-dir DIR");
-  if (options.want_path)
-    throw std::invalid_argument("disk mode keeps no witness (--moves): run it in memory");
+  if (options.want_path && options.symmetry)
+    throw std::invalid_argument(
+        "--symmetry keeps one segment per orbit, which gives no witness (--moves): drop "
+        "--symmetry");
+  if (options.want_path && !V::kReversible)
+    throw std::invalid_argument("the lattice engine keeps witnesses only for reversible rules");
   if (ranks > 1 && options.farthest > 0)
     throw std::invalid_argument("the distributed search names no farthest states");
   const LatticeLayout L(v.pegs(), v.discs());
@@ -1176,13 +1237,13 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
           "names no farthest states (drop --symmetry)");
     group = rule_symmetries(v);
   }
-  DiskPlan plan = plan_disk(L, budget, forced, group);
+  DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path);
   if (ranks > 1) {
     // Enough segments to deal out: at least 4 per rank where the layout has them.
     int s = plan.segment_discs;
     if (forced < 0) {
       while (s < L.large_discs() && plan.stored < 4 * static_cast<std::uint64_t>(ranks))
-        plan = plan_disk(L, budget, ++s, group);
+        plan = plan_disk(L, budget, ++s, group, options.want_path);
     }
     // This rank's share of the stored segments (dealt round-robin).
     const std::uint64_t owned = plan.stored / static_cast<std::uint64_t>(ranks) +
@@ -1223,9 +1284,18 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
                    options.work_dir.c_str());
     throw;
   }
+  std::uint64_t path_bytes = 0;
+  if (options.want_path && result.outcome == SearchOutcome::kGoalReached) {
+    if (options.max_path_moves > 0 && result.optimum > options.max_path_moves) {
+      result.path_omitted = true;
+    } else {
+      path_bytes = result.optimum * sizeof(Move);
+      result.path = mode.witness(result.optimum);
+    }
+  }
   mode.finish();
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
-  result.search_bytes = plan.memory_bytes();
+  result.search_bytes = plan.memory_bytes() + path_bytes;
   result.disk_bytes = mode.disk_peak();
   result.expansions = mode.expansions();
   result.peak_rss = peak_rss_bytes();

@@ -147,6 +147,8 @@ class LatticeMode {
       if (options.want_path) {
         planes_[0] = ChunkedWords(L_.chunks(), L_.chunk_words());
         planes_[1] = ChunkedWords(L_.chunks(), L_.chunk_words());
+        plane_[0] = &planes_[0];
+        plane_[1] = &planes_[1];
       }
       const std::uint64_t w0 = L_.word_of(start_);
       const std::uint64_t c0 = w0 / L_.chunk_words();
@@ -207,12 +209,18 @@ class LatticeMode {
   // (those from other spans already ORed in) and, on return, the next level's.
   // `listed`: with `known`, the span's chunks that may hold candidates (each once,
   // in any order; else they are found by reading R); on return, those of the next
-  // level.
+  // level.  With a witness (options.want_path), `planes` are the span's two depth
+  // planes (depth mod 3 of each visited state).
   SpanLevel step_span(std::uint64_t depth, std::uint64_t base, ChunkedWords& vis, ChunkedWords& r,
-                      std::vector<std::uint64_t>& listed, bool known) {
+                      std::vector<std::uint64_t>& listed, bool known,
+                      ChunkedWords* planes = nullptr) {
     base_ = base;
     visited_ = &vis;
     r_ = &r;
+    if (planes != nullptr) {
+      plane_[0] = &planes[0];
+      plane_[1] = &planes[1];
+    }
     const std::uint64_t cw = L_.chunk_words();
     items_.clear();
     if (known) {
@@ -429,8 +437,8 @@ class LatticeMode {
     const std::uint64_t first_word = global * cw;
     if (goal_word_ / cw == global && (F[goal_word_ % cw] & goal_bit_)) lo.goal = true;
     if (options_.want_path) {
-      std::uint64_t* p0 = planes_[0].chunk(c);
-      std::uint64_t* p1 = planes_[1].chunk(c);
+      std::uint64_t* p0 = plane_[0]->chunk(c);
+      std::uint64_t* p1 = plane_[1]->chunk(c);
       for (std::uint32_t q = 0; q < ni; ++q) {
         const std::uint32_t i = idx[q];
         if (code & 1) p0[i] |= F[i];
@@ -493,7 +501,8 @@ class LatticeMode {
   ChunkedWords* visited_ = nullptr;   // the span's bitmaps (own_*, or bound by step_span)
   ChunkedWords* r_ = nullptr;
   ChunkedWords x_[2];
-  ChunkedWords planes_[2];
+  ChunkedWords planes_[2];                  // the in-memory search's depth planes
+  ChunkedWords* plane_[2] = {nullptr, nullptr};  // the span's (planes_, or bound by step_span)
   std::vector<std::uint8_t> flags_;
   std::size_t threads_;
   tbb::enumerable_thread_specific<Local> locals_;

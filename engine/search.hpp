@@ -93,13 +93,14 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
   if (o.comm != nullptr) {
     // The distributed search is the disk mode's algorithm (with or without files).
-    if (!lattice)
+    if (!lattice) {
+      const std::string why = lattice_refusal(v, o);
       throw std::invalid_argument(
-          "the distributed search serves the lattice engine's variants only (single-stack peg "
-          "variants whose rule ignores what a disc lands on)");
-    if (o.want_path)
-      throw std::invalid_argument("the distributed search keeps no witness (--moves): run the "
-                                  "search in one process");
+          "the distributed search runs the lattice engine, and " +
+          (why.empty() ? std::string("--engine generic was asked for") : why));
+    }
+    if (o.want_path && o.symmetry)
+      throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
     if (o.farthest > 0)
       throw std::invalid_argument("the distributed search names no farthest states");
     return StorageKind::kDisk;
@@ -113,15 +114,16 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
     throw std::invalid_argument(
         "disk mode serves the lattice engine's variants only (single-stack peg variants "
         "whose rule ignores what a disc lands on)");
-  const char* no_witness = "disk mode keeps no witness (--moves): run the search in memory";
-  if (disk_asked && o.want_path) throw std::invalid_argument(no_witness);
+  if (disk_asked && o.want_path && o.symmetry)
+    throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
   if (disk_asked) return StorageKind::kDisk;
   if (o.work_dir.empty() || !lattice) return StorageKind::kMemory;
   // kAuto with a work directory: disk only when memory will not do.
   const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
   if constexpr (LatticeSpace<V>) {
     if (estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path) > budget) {
-      if (o.want_path) throw std::invalid_argument(no_witness);
+      if (o.want_path && o.symmetry)
+        throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
       return StorageKind::kDisk;
     }
   }
@@ -137,7 +139,7 @@ std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
       if (choose_storage(v, o) == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
         const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
-        return plan_disk(L, budget, o.segment_discs).memory_bytes();
+        return plan_disk(L, budget, o.segment_discs, {}, o.want_path).memory_bytes();
       }
       return estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
     }

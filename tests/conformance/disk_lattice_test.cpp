@@ -101,7 +101,11 @@ TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
       for (const bool stop : {false, true}) {
         for (const bool sym : {false, true}) {
           SCOPED_TRACE(std::string(stop ? "stop at goal" : "complete") + (sym ? ", symmetry" : ""));
-          SearchOptions base{.stop_at_goal = stop, .farthest = stop || sym ? 0u : 5u};
+          // A witness where the lattice keeps one (reversible rules, no symmetry): the
+          // same moves as the in-memory search's.
+          SearchOptions base{.want_path = Space::kReversible && !sym,
+                             .stop_at_goal = stop,
+                             .farthest = stop || sym ? 0u : 5u};
           base.engine = EngineKind::kLattice;
           const SearchResult mem = lattice_search(space, base);
           const std::string dir = fresh_dir(label);
@@ -109,6 +113,7 @@ TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
           o.symmetry = sym;
           const SearchResult disk = disk_lattice_search(space, o);
           expect_same(disk, mem);
+          EXPECT_EQ(disk.path, mem.path);
           EXPECT_FALSE(disk.resumed);
           if (sym) {
             EXPECT_EQ(disk.symmetries, rule_symmetries(space).size());

@@ -130,7 +130,9 @@ TYPED_TEST(Distributed, SameLevelsAsInMemory) {
           fam.info.name + " pegs=" + std::to_string(p.pegs) + " n=" + std::to_string(p.n);
       SCOPED_TRACE(label);
       for (const bool stop : {false, true}) {
-        SearchOptions base{.stop_at_goal = stop};
+        // A witness where the lattice keeps one (reversible rules), in the forms
+        // without symmetry: the same moves as the in-memory search's.
+        SearchOptions base{.want_path = Space::kReversible, .stop_at_goal = stop};
         base.engine = EngineKind::kLattice;
         base.identity = "test";
         const SearchResult mem = lattice_search(space, base);
@@ -145,9 +147,11 @@ TYPED_TEST(Distributed, SameLevelsAsInMemory) {
               o = tight(space, base, dir);
             }
             o.symmetry = form == 1 || (form == 2 && ranks == 3);
+            if (o.symmetry) o.want_path = false;
             const auto all = run_distributed(space, o, ranks);
             for (const SearchResult& r : all) {
               expect_same(r, mem);
+              if (o.want_path) EXPECT_EQ(r.path, mem.path);
               EXPECT_EQ(r.ranks, static_cast<std::uint64_t>(ranks));
               EXPECT_EQ(r.storage, form == 2 ? StorageKind::kDisk : StorageKind::kMemory);
             }
@@ -172,7 +176,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
     const Family<Space> fam = TypeParam::family();
     const Params p = instances(fam).front();
     const Space space = fam.make(p);
-    SearchOptions base;
+    SearchOptions base{.want_path = Space::kReversible};
     base.engine = EngineKind::kLattice;
     base.identity = "test";
     const SearchResult mem = lattice_search(space, base);
@@ -182,6 +186,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
       SearchOptions o = tight(space, base, dir);
       o.checkpoint_seconds = every;
       o.symmetry = every > 0;
+      o.want_path = o.want_path && !o.symmetry;  // the depth planes pass through checkpoints
       o.resume = true;
       // About 12 stops whatever the number of levels.
       o.abort_after_segments = std::max<std::uint64_t>(1, mem.level_sizes.size() / 12);
@@ -207,6 +212,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
       for (const SearchResult& r : all) {
         expect_same(r, mem);
         EXPECT_TRUE(r.resumed);
+        if (o.want_path) EXPECT_EQ(r.path, mem.path);
       }
       std::filesystem::remove_all(dir);
     }

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# The distributed search under a real mpirun (hanoi optimum --distributed):
+#   1. per-level counts, optimum, states and eccentricity of `mpirun -np 2` and
+#      `mpirun --oversubscribe -np 4` equal the single-process search's, for several
+#      variants, in memory, with --symmetry and with a work directory;
+#   2. one rank killed with SIGKILL mid-run (at a random moment, --kills times):
+#      the job fails, mpirun says which rank died, and `--resume` completes it with
+#      the uninterrupted run's numbers;
+#   3. bad input is refused once, with exit status 2, by every rank alike.
+# Exit 77 (skipped) when this hanoi was built without MPI or mpirun is missing.
+#
+# usage: tests/mpi_test.sh [--hanoi PATH] [--kills N]
+# The test suite runs it (tests/CMakeLists.txt, Mpi.Script).  As root (CI), Open
+# MPI needs OMPI_ALLOW_RUN_AS_ROOT=1 and OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1: set here.
+set -euo pipefail
+hanoi=./build/hanoi
+kills=3
+while [ $# -gt 0 ]; do
+  case $1 in
+    --hanoi) hanoi=$2; shift 2 ;;
+    --kills) kills=$2; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "mpi_test.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+[ -x "$hanoi" ] || { echo "mpi_test.sh: no program at $hanoi (build first)" >&2; exit 2; }
+command -v mpirun >/dev/null || { echo "mpi_test.sh: no mpirun (skipped)"; exit 77; }
+if "$hanoi" optimum classic -n 3 --distributed -q 2>&1 | grep -q "built without MPI"; then
+  echo "mpi_test.sh: this hanoi was built without MPI (skipped)"
+  exit 77
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export HANOI_NO_FSYNC=1
+# One node, no network: shared memory between the ranks, no binding (the 4-rank
+# runs oversubscribe 2 cores).
+mpi=(mpirun --bind-to none --mca btl self,vader)
+work=$(mktemp -d "${TMPDIR:-/tmp}/hanoi-mpi-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+numbers() {
+  python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+print(j["optimal"], j["states"], j["eccentricity"], " ".join(map(str, j["levels"])))' "$1"
+}
+
+# compare LABEL ARGS...: single process against 2 and 4 ranks.
+compare() {
+  local label=$1
+  shift
+  "$hanoi" optimum "$@" --levels --json -q >"$work/one.json"
+  local want
+  want=$(numbers "$work/one.json")
+  for np in 2 4; do
+    local extra=()
+    [ "$np" -gt 2 ] && extra=(--oversubscribe)
+    for form in memory symmetry disk; do
+      local flags=()
+      case $form in
+        symmetry) flags=(--symmetry) ;;
+        disk) rm -rf "$work/wd"; flags=(--work-dir "$work/wd" --max-memory 8M --checkpoint-every 0) ;;
+      esac
+      if ! "${mpi[@]}" "${extra[@]}" -np "$np" "$hanoi" optimum "$@" --levels --json -q \
+        --distributed "${flags[@]}" >"$work/many.json" 2>"$work/err.txt"; then
+        echo "FAIL $label, $np ranks, $form: the job failed"; sed 's/^/  /' "$work/err.txt"
+        failures=$((failures + 1))
+        continue
+      fi
+      if [ "$(numbers "$work/many.json")" != "$want" ]; then
+        echo "FAIL $label, $np ranks, $form: numbers differ from the single process"
+        failures=$((failures + 1))
+      else
+        echo "ok   $label, $np ranks, $form: $(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+print("optimum", j["optimal"], "states", j["states"], "ranks", j["ranks"], "exchanged", j["exchanged_bytes"], "bytes")' "$work/many.json")"
+      fi
+    done
+  done
+}
+
+compare "reves 4 pegs n=11" reves --pegs 4 -n 11
+compare "reves 5 pegs n=8" reves --pegs 5 -n 8
+compare "classic n=9" classic -n 9
+compare "adjacent 4 pegs n=9" adjacent --pegs 4 -n 9
+compare "four-star n=9" four-star -n 9
+compare "cyclic n=7" cyclic -n 7
+
+# 2. Kill one rank mid-run, then resume.
+base=(optimum reves --pegs 4 -n 13 --levels --json -q --distributed --checkpoint-every 0)
+search=("${base[@]}" --work-dir "$work/kill" --resume)
+"$hanoi" optimum reves --pegs 4 -n 13 --levels --json -q >"$work/one.json"
+want=$(numbers "$work/one.json")
+t0=$(date +%s.%N)
+"${mpi[@]}" -np 2 "$hanoi" "${base[@]}" --work-dir "$work/timing" >/dev/null
+span=$(python3 -c "import sys; print(max(0.2, float(sys.argv[2]) - float(sys.argv[1])))" "$t0" "$(date +%s.%N)")
+rm -rf "$work/timing"
+done_kills=0 attempts=0
+while [ "$done_kills" -lt "$kills" ]; do
+  attempts=$((attempts + 1))
+  if [ "$attempts" -gt $((kills * 20)) ]; then
+    echo "FAIL kill: could not kill a rank mid-run in $attempts attempts"
+    failures=$((failures + 1))
+    break
+  fi
+  rm -rf "$work/kill"
+  "${mpi[@]}" -np 2 "$hanoi" "${search[@]}" >"$work/out.json" 2>"$work/err.txt" &
+  job=$!
+  sleep "$(python3 -c "import random,sys; print(random.uniform(0.3, 0.9) * float(sys.argv[1]))" "$span")"
+  victim=$(pgrep -P "$job" -x hanoi | tail -n 1 || true)
+  if [ -z "$victim" ] || ! kill -9 "$victim" 2>/dev/null; then
+    wait "$job" || true
+    continue
+  fi
+  status=0
+  wait "$job" || status=$?
+  if [ "$status" -eq 0 ]; then
+    continue  # the rank had finished its part already
+  fi
+  done_kills=$((done_kills + 1))
+  if ! grep -qi "signal 9\|killed" "$work/err.txt"; then
+    echo "FAIL kill $done_kills: mpirun did not say that a rank was killed:"
+    sed 's/^/  /' "$work/err.txt" | head -n 20
+    failures=$((failures + 1))
+  fi
+  if ! "${mpi[@]}" -np 2 "$hanoi" "${search[@]}" >"$work/out.json" 2>"$work/err.txt"; then
+    echo "FAIL kill $done_kills: the resumed job failed"; sed 's/^/  /' "$work/err.txt"
+    failures=$((failures + 1))
+  elif [ "$(numbers "$work/out.json")" != "$want" ] ||
+    [ "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["resumed"])' "$work/out.json")" != True ]; then
+    echo "FAIL kill $done_kills: the resumed job's numbers differ (or it did not resume)"
+    failures=$((failures + 1))
+  else
+    echo "ok   kill $done_kills: rank $victim killed, mpirun reported it, --resume completed with the same numbers"
+  fi
+done
+
+# 3. Bad input: exit 2 and one line from rank 0 alone.
+status=0
+"${mpi[@]}" -np 2 "$hanoi" optimum reves --pegs 4 -n 99 --distributed -q >/dev/null 2>"$work/err.txt" || status=$?
+lines=$(grep -c "^hanoi: error:" "$work/err.txt" || true)
+if [ "$status" -ne 2 ] || [ "$lines" -ne 1 ]; then
+  echo "FAIL bad input: exit $status with $lines error lines (want 2 and 1)"; cat "$work/err.txt"
+  failures=$((failures + 1))
+else
+  echo "ok   bad input: exit 2, one line: $(grep '^hanoi: error:' "$work/err.txt")"
+fi
+
+if [ "$failures" -gt 0 ]; then
+  echo "mpi_test.sh: $failures failures"
+  exit 1
+fi
+echo "mpi_test.sh: all passed"
