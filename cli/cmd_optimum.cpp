@@ -97,8 +97,8 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
       }
     }
   }
-  const SearchResult r = so.comm != nullptr ? distributed_search(fam, p, so, *comm)
-                                            : search(fam, p, so);
+  const SearchResult r =
+      so.comm != nullptr ? distributed_search(fam, p, so, *comm) : search(fam, p, so);
   if (so.comm != nullptr && comm->rank() != 0) return 0;  // rank 0 reports
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   if (r.path_omitted) refuse_long_move_list(r.optimum, o.moves_limit);

@@ -53,7 +53,8 @@ SearchOptions search_options(const CommonOptions& o) {
   s.symmetry = o.symmetry;
   if (o.work_dir.empty() && !o.distributed) {
     if (o.symmetry) throw UsageError("--symmetry needs --work-dir (or --distributed)");
-    if (o.segment_discs >= 0) throw UsageError("--segment-discs needs --work-dir (or --distributed)");
+    if (o.segment_discs >= 0)
+      throw UsageError("--segment-discs needs --work-dir (or --distributed)");
   }
   // HANOI_NO_FSYNC=1: checkpoints are not flushed to the device (safe against a
   // killed process, not a power cut); the kill-and-resume test sets it.

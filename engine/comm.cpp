@@ -63,14 +63,14 @@ class MpiComm final : public Comm {
       all += recv_total[r];
     }
     std::vector<std::uint64_t> in(all);
-    // MPI counts and displacements are ints: rounds of at most kRound words per
+    // MPI counts and displacements are ints: rounds of at most per_round words per
     // pair of ranks, so that a round's buffer stays below 2^30 words, as many as
     // the largest message needs (every rank takes part in every round).
-    const std::uint64_t kRound = (std::uint64_t{1} << 30) / n;
+    const std::uint64_t per_round = (std::uint64_t{1} << 30) / n;
     std::uint64_t rounds = 0;
     for (std::size_t r = 0; r < n; ++r)
-      rounds = std::max({rounds, (send_total[r] + kRound - 1) / kRound,
-                         (recv_total[r] + kRound - 1) / kRound});
+      rounds = std::max({rounds, (send_total[r] + per_round - 1) / per_round,
+                         (recv_total[r] + per_round - 1) / per_round});
     check(MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD),
           "MPI_Allreduce");
     std::vector<int> sc(n), sd(n), rc(n), rd(n);
@@ -79,15 +79,15 @@ class MpiComm final : public Comm {
       sendbuf.clear();
       std::uint64_t recv_words = 0;
       for (std::size_t r = 0; r < n; ++r) {
-        const std::uint64_t from = std::min(send_total[r], k * kRound);
-        const std::uint64_t to = std::min(send_total[r], (k + 1) * kRound);
+        const std::uint64_t from = std::min(send_total[r], k * per_round);
+        const std::uint64_t to = std::min(send_total[r], (k + 1) * per_round);
         sd[r] = static_cast<int>(sendbuf.size());
         sc[r] = static_cast<int>(to - from);
         if (to > from)
           sendbuf.insert(sendbuf.end(), out[r].begin() + static_cast<std::ptrdiff_t>(from),
                          out[r].begin() + static_cast<std::ptrdiff_t>(to));
-        const std::uint64_t rfrom = std::min(recv_total[r], k * kRound);
-        const std::uint64_t rto = std::min(recv_total[r], (k + 1) * kRound);
+        const std::uint64_t rfrom = std::min(recv_total[r], k * per_round);
+        const std::uint64_t rto = std::min(recv_total[r], (k + 1) * per_round);
         rc[r] = static_cast<int>(rto - rfrom);
         recv_words += rto - rfrom;
       }
@@ -101,7 +101,7 @@ class MpiComm final : public Comm {
                           rc.data(), rd.data(), MPI_UINT64_T, MPI_COMM_WORLD),
             "MPI_Alltoallv");
       for (std::size_t r = 0; r < n; ++r) {
-        const std::uint64_t rfrom = std::min(recv_total[r], k * kRound);
+        const std::uint64_t rfrom = std::min(recv_total[r], k * per_round);
         std::copy(recvbuf.begin() + rd[r], recvbuf.begin() + rd[r] + rc[r],
                   in.begin() + static_cast<std::ptrdiff_t>(recv_at[r] + rfrom));
       }
@@ -132,16 +132,24 @@ class MpiComm final : public Comm {
 
 }  // namespace
 
-std::unique_ptr<Comm> make_mpi_comm() { return std::make_unique<MpiComm>(); }
-bool mpi_available() { return true; }
+std::unique_ptr<Comm> make_mpi_comm() {
+  return std::make_unique<MpiComm>();
+}
+bool mpi_available() {
+  return true;
+}
 
 }  // namespace hanoi
 
 #else
 
 namespace hanoi {
-std::unique_ptr<Comm> make_mpi_comm() { return nullptr; }
-bool mpi_available() { return false; }
+std::unique_ptr<Comm> make_mpi_comm() {
+  return nullptr;
+}
+bool mpi_available() {
+  return false;
+}
 }  // namespace hanoi
 
 #endif

@@ -37,7 +37,8 @@ class Comm {
   virtual int local_size() const = 0;
   // Every rank sends out[r] to rank r (out.size() == size(); out[rank()] is
   // ignored) and receives, concatenated in rank order, what the others sent it.
-  virtual std::vector<std::uint64_t> exchange(const std::vector<std::vector<std::uint64_t>>& out) = 0;
+  virtual std::vector<std::uint64_t> exchange(
+      const std::vector<std::vector<std::uint64_t>>& out) = 0;
   // In place over every rank: element-wise sum and maximum.
   virtual void sum(std::uint64_t* values, int count) = 0;
   virtual void max(std::uint64_t* values, int count) = 0;

@@ -34,6 +34,21 @@
 // touches every segment, so a checkpoint per level would cost a write of the whole
 // state per level (twice the in-memory time several times over).  The time-based
 // checkpoint bounds the work a kill loses to about checkpoint_seconds instead.
+//
+// Witnesses (options.want_path): each segment also carries the two depth planes
+// (depth mod 3 of every visited state, written by step_span), and the walk-back
+// from the goal reads them segment by segment (witness()), choosing predecessors
+// as the in-memory search does, so the moves are the same.
+//
+// Distributed (options.comm, comm.hpp): every rank runs this mode over its own
+// share of the stored segments (dealt round-robin), with its own directory
+// DIR/rank-K (or none: all in memory).  A rank expands only its segments; records
+// for another rank's are kept aside and sent in one exchange at the end of the
+// level, and the level's figures (size, goal, chunks, bytes sent, checkpoint due,
+// stop) are agreed by one reduction, so run_levels sees the same level on every
+// rank.  Checkpoints are then taken at level boundaries only, by every rank at
+// once, in two phases (open_distributed explains the protocol); interruptions are
+// agreed at the start of a level.
 #pragma once
 
 #include <algorithm>
@@ -353,7 +368,8 @@ class DiskLatticeMode {
   void open_single(bool& resumed) {
     make_work_dir(dir_);
     if (std::filesystem::is_directory(dir_ + "/rank-0"))
-      throw WorkDirError(dir_ + " holds the checkpoint of a distributed run (rank-0/ ...): "
+      throw WorkDirError(dir_ +
+                         " holds the checkpoint of a distributed run (rank-0/ ...): "
                          "resume it with mpirun and --distributed, or use another --work-dir");
     bool exists = false;
     const std::string text = read_whole_file(dir_ + "/manifest", exists);
@@ -394,7 +410,8 @@ class DiskLatticeMode {
           bool single = false;
           (void)read_whole_file(o_.work_dir + "/manifest", single);
           if (single)
-            problem = o_.work_dir + " holds the checkpoint of a single-process run: resume it "
+            problem = o_.work_dir +
+                      " holds the checkpoint of a single-process run: resume it "
                       "without --distributed, or use another --work-dir";
           const std::string beyond = o_.work_dir + "/rank-" + std::to_string(ranks_);
           if (std::filesystem::is_directory(beyond))
@@ -518,8 +535,9 @@ class DiskLatticeMode {
       auto& next = pending_[1 - cur];
       for (const auto& [word, bits] : out.outside) {
         if (sym_.order() > 1) {
-          sym_.route(word, bits, seg_words_,
-                     [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
+          sym_.route(
+              word, bits, seg_words_,
+              [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
         } else {
           put(next, word / seg_words_, word, bits);
         }
@@ -555,15 +573,13 @@ class DiskLatticeMode {
       // figures are agreed: its size, the goal, chunks read, bytes exchanged,
       // whether a checkpoint is due, whether the testing aid stops here.
       const std::uint64_t sent = exchange(1 - cur);
-      std::uint64_t agreed[6] = {rep.size,
-                                 rep.goal ? 1u : 0u,
-                                 rep.units,
-                                 sent,
-                                 persist_ && due() ? 1u : 0u,
-                                 o_.abort_after_segments > 0 &&
-                                         expanded_ >= o_.abort_after_segments
-                                     ? 1u
-                                     : 0u};
+      std::uint64_t agreed[6] = {
+          rep.size,
+          rep.goal ? 1u : 0u,
+          rep.units,
+          sent,
+          persist_ && due() ? 1u : 0u,
+          o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments ? 1u : 0u};
       comm_->sum(agreed, 6);
       rep.size = agreed[0];
       rep.goal = agreed[1] != 0;
@@ -594,9 +610,17 @@ class DiskLatticeMode {
 
   // After the level loop: the run's final manifest (levels, optimum, farthest
   // sample); the segment files go (a finished search's bitmaps answer nothing
-  // more).
+  // more), unless they hold a witness's depth planes.
   void finish() {
     finished_ = true;
+    if (o_.want_path) {
+      // A finished run resumed again rebuilds its witness from the depth planes:
+      // they stay (in a checkpoint of their own).
+      for (auto& per : pending_)
+        for (auto& list : per) list = {};
+      checkpoint();
+      return;
+    }
     std::vector<std::string> old;
     for (Segment& g : segs_) {
       for (const std::string* f : {&g.file, &g.committed})
@@ -756,13 +780,13 @@ class DiskLatticeMode {
 
   std::string identity() const {
     return o_.identity + " | symmetry " + std::to_string(sym_.order()) +
-           (ranks_ > 1 ? " | rank " + std::to_string(rank_) + " of " + std::to_string(ranks_) : "") +
-           " | layout " +
-           std::to_string(L_.pegs()) + " " + std::to_string(L_.discs()) + " " +
+           (ranks_ > 1 ? " | rank " + std::to_string(rank_) + " of " + std::to_string(ranks_)
+                       : "") +
+           " | layout " + std::to_string(L_.pegs()) + " " + std::to_string(L_.discs()) + " " +
            std::to_string(L_.word_discs()) + " " + std::to_string(L_.chunk_discs()) + " " +
            std::to_string(L_.large_discs()) + " | witness " + std::to_string(o_.want_path ? 1 : 0) +
-           " | stop_at_goal " +
-           std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
+           " | stop_at_goal " + std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " +
+           std::to_string(o_.farthest);
   }
 
   static std::string describe_checkpoint(const std::string& text) {
@@ -777,7 +801,8 @@ class DiskLatticeMode {
 
   void check_free_space() {
     // This rank's share (distributed: its own segments only).
-    const std::uint64_t need = plan_.disk_bound() / plan_.stored * std::max<std::uint64_t>(owned_, 1);
+    const std::uint64_t need =
+        plan_.disk_bound() / plan_.stored * std::max<std::uint64_t>(owned_, 1);
     const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
     if (need > have)
       throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
@@ -1147,10 +1172,10 @@ class DiskLatticeMode {
   const SearchOptions& o_;
   LatticeLayout L_;
   DiskPlan plan_;
-  Comm* comm_;         // distributed: the ranks (null: one process)
-  int rank_, ranks_;   // this process's rank and how many (0 and 1: one process)
-  bool persist_;       // a work directory is kept (distributed may run without one)
-  std::string dir_;    // this rank's directory
+  Comm* comm_;                        // distributed: the ranks (null: one process)
+  int rank_, ranks_;                  // this process's rank and how many (0 and 1: one process)
+  bool persist_;                      // a work directory is kept (distributed may run without one)
+  std::string dir_;                   // this rank's directory
   std::vector<std::uint32_t> owner_;  // per segment: the rank that owns it
   std::uint64_t owned_ = 0;           // stored segments this rank owns
   std::uint64_t manifest_id_ = 0;     // distributed: the checkpoint number
@@ -1246,11 +1271,10 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
         plan = plan_disk(L, budget, ++s, group, options.want_path);
     }
     // This rank's share of the stored segments (dealt round-robin).
-    const std::uint64_t owned = plan.stored / static_cast<std::uint64_t>(ranks) +
-                                (static_cast<std::uint64_t>(rank) <
-                                         plan.stored % static_cast<std::uint64_t>(ranks)
-                                     ? 1
-                                     : 0);
+    const std::uint64_t owned =
+        plan.stored / static_cast<std::uint64_t>(ranks) +
+        (static_cast<std::uint64_t>(rank) < plan.stored % static_cast<std::uint64_t>(ranks) ? 1
+                                                                                            : 0);
     plan.resident = std::max<std::uint64_t>(1, std::min(plan.resident, owned));
     if (options.work_dir.empty() && plan.resident < owned)
       throw MemoryBudgetExceeded(plan.worker_bytes + owned * plan.segment_bytes, budget,

@@ -501,7 +501,7 @@ class LatticeMode {
   ChunkedWords* visited_ = nullptr;   // the span's bitmaps (own_*, or bound by step_span)
   ChunkedWords* r_ = nullptr;
   ChunkedWords x_[2];
-  ChunkedWords planes_[2];                  // the in-memory search's depth planes
+  ChunkedWords planes_[2];                       // the in-memory search's depth planes
   ChunkedWords* plane_[2] = {nullptr, nullptr};  // the span's (planes_, or bound by step_span)
   std::vector<std::uint8_t> flags_;
   std::size_t threads_;

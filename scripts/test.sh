@@ -7,7 +7,9 @@
 #   5. the same tests built with AddressSanitizer, UndefinedBehaviorSanitizer and
 #      assertions (build-asan/, HANOI_SANITIZE=ON), less those labelled `slow`
 #      (tests/CMakeLists.txt), which the Release run covers, and those labelled
-#      `script` (the plotting script and the browser test: Python and chromium).
+#      `script` (the plotting script, the browser test, mpirun: whole programs).
+#      That tree is built without MPI (HANOI_MPI=OFF), so the build without it is
+#      checked too; the distributed search is still tested there, its ranks threads.
 # About an hour on 2 cores from nothing (78 min measured with a shared CPU; CI's
 # limit is 90).  HANOI_QUICK=1 stops
 # after step 3, for a quick check while working (CI never sets it).
@@ -59,7 +61,8 @@ build_asan() {
   # Only the test programs (and `hanoi`, which the CLI tests run): the benchmarks
   # are not tested, so they are not built twice.
   mkdir -p build-asan
-  { cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DHANOI_SANITIZE=ON &&
+  { cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DHANOI_SANITIZE=ON \
+      -DHANOI_MPI=OFF &&
     ninja -C build-asan -j"$jobs" test_programs; } \
     >build-asan/build.log 2>&1 ||
     { tail -n 40 build-asan/build.log | sed 's/^/  /'; echo "  full log: build-asan/build.log"; return 1; }

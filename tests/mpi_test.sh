@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The distributed search under a real mpirun (hanoi optimum --distributed):
-#   1. per-level counts, optimum, states and eccentricity of `mpirun -np 2` and
-#      `mpirun --oversubscribe -np 4` equal the single-process search's, for several
-#      variants, in memory, with --symmetry and with a work directory;
+#   1. per-level counts, optimum, states and eccentricity of `mpirun -np 2` (in
+#      memory, with --symmetry, with a work directory) and `mpirun --oversubscribe
+#      -np 4` (in memory, with a work directory) equal the single-process search's,
+#      for six variants, and so do the witnesses (--moves) of 2 ranks;
 #   2. one rank killed with SIGKILL mid-run (at a random moment, --kills times):
 #      the job fails, mpirun says which rank died, and `--resume` completes it with
 #      the uninterrupted run's numbers;
@@ -50,30 +51,47 @@ compare() {
   "$hanoi" optimum "$@" --levels --json -q >"$work/one.json"
   local want
   want=$(numbers "$work/one.json")
-  for np in 2 4; do
+  for run in "2 memory" "2 symmetry" "2 disk" "4 memory" "4 disk"; do
+    local np=${run% *} form=${run#* }
     local extra=()
     [ "$np" -gt 2 ] && extra=(--oversubscribe)
-    for form in memory symmetry disk; do
-      local flags=()
-      case $form in
-        symmetry) flags=(--symmetry) ;;
-        disk) rm -rf "$work/wd"; flags=(--work-dir "$work/wd" --max-memory 8M --checkpoint-every 0) ;;
-      esac
-      if ! "${mpi[@]}" "${extra[@]}" -np "$np" "$hanoi" optimum "$@" --levels --json -q \
-        --distributed "${flags[@]}" >"$work/many.json" 2>"$work/err.txt"; then
-        echo "FAIL $label, $np ranks, $form: the job failed"; sed 's/^/  /' "$work/err.txt"
-        failures=$((failures + 1))
-        continue
-      fi
-      if [ "$(numbers "$work/many.json")" != "$want" ]; then
-        echo "FAIL $label, $np ranks, $form: numbers differ from the single process"
-        failures=$((failures + 1))
-      else
-        echo "ok   $label, $np ranks, $form: $(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
+    local flags=()
+    case $form in
+      symmetry) flags=(--symmetry) ;;
+      disk) rm -rf "$work/wd"; flags=(--work-dir "$work/wd" --max-memory 8M --checkpoint-every 0) ;;
+    esac
+    if ! "${mpi[@]}" "${extra[@]}" -np "$np" "$hanoi" optimum "$@" --levels --json -q \
+      --distributed "${flags[@]}" >"$work/many.json" 2>"$work/err.txt"; then
+      echo "FAIL $label, $np ranks, $form: the job failed"; sed 's/^/  /' "$work/err.txt"
+      failures=$((failures + 1))
+      continue
+    fi
+    if [ "$(numbers "$work/many.json")" != "$want" ]; then
+      echo "FAIL $label, $np ranks, $form: numbers differ from the single process"
+      failures=$((failures + 1))
+    else
+      echo "ok   $label, $np ranks, $form: $(python3 -c 'import json,sys; j=json.load(open(sys.argv[1]))
 print("optimum", j["optimal"], "states", j["states"], "ranks", j["ranks"], "exchanged", j["exchanged_bytes"], "bytes")' "$work/many.json")"
-      fi
-    done
+    fi
   done
+}
+
+# witness LABEL ARGS...: the moves of 2 ranks against one process's.
+witness() {
+  local label=$1
+  shift
+  "$hanoi" optimum "$@" --moves --json -q >"$work/one.json"
+  if ! "${mpi[@]}" -np 2 "$hanoi" optimum "$@" --moves --json -q --distributed \
+    >"$work/many.json" 2>"$work/err.txt"; then
+    echo "FAIL $label witness: the job failed"; sed 's/^/  /' "$work/err.txt"
+    failures=$((failures + 1))
+  elif ! python3 -c 'import json,sys; a,b=(json.load(open(f)) for f in sys.argv[1:])
+sys.exit(a["moves"] != b["moves"])' "$work/one.json" "$work/many.json"; then
+    echo "FAIL $label witness: the moves differ from the single process"
+    failures=$((failures + 1))
+  else
+    echo "ok   $label witness: the same $(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["moves"]))' "$work/one.json") moves"
+  fi
 }
 
 compare "reves 4 pegs n=11" reves --pegs 4 -n 11
@@ -82,11 +100,13 @@ compare "classic n=9" classic -n 9
 compare "adjacent 4 pegs n=9" adjacent --pegs 4 -n 9
 compare "four-star n=9" four-star -n 9
 compare "cyclic n=7" cyclic -n 7
+witness "reves 4 pegs n=11" reves --pegs 4 -n 11
+witness "adjacent 4 pegs n=9" adjacent --pegs 4 -n 9
 
 # 2. Kill one rank mid-run, then resume.
-base=(optimum reves --pegs 4 -n 13 --levels --json -q --distributed --checkpoint-every 0)
+base=(optimum reves --pegs 4 -n 12 --levels --json -q --distributed --checkpoint-every 0)
 search=("${base[@]}" --work-dir "$work/kill" --resume)
-"$hanoi" optimum reves --pegs 4 -n 13 --levels --json -q >"$work/one.json"
+"$hanoi" optimum reves --pegs 4 -n 12 --levels --json -q >"$work/one.json"
 want=$(numbers "$work/one.json")
 t0=$(date +%s.%N)
 "${mpi[@]}" -np 2 "$hanoi" "${base[@]}" --work-dir "$work/timing" >/dev/null

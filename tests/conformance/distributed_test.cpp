@@ -214,6 +214,13 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
         EXPECT_TRUE(r.resumed);
         if (o.want_path) EXPECT_EQ(r.path, mem.path);
       }
+      // A finished run resumed again reports the same (its witness rebuilt from the
+      // depth planes it kept).
+      o.abort_after_segments = 0;
+      for (const SearchResult& r : run_distributed(space, o, 2)) {
+        expect_same(r, mem);
+        if (o.want_path) EXPECT_EQ(r.path, mem.path);
+      }
       std::filesystem::remove_all(dir);
     }
   }

@@ -80,8 +80,7 @@ class ThreadComm final : public Comm {
     for (int r = 0; r < hub_.ranks_; ++r) {
       if (r == rank_) continue;
       const auto& v = hub_.values_[static_cast<std::size_t>(r)];
-      for (int i = 0; i < count; ++i)
-        values[i] = op(values[i], v[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < count; ++i) values[i] = op(values[i], v[static_cast<std::size_t>(i)]);
     }
     hub_.barrier_.arrive_and_wait();
   }
