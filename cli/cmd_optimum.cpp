@@ -37,13 +37,13 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
     throw;  // agreed at a level boundary, after a checkpoint
   } catch (const UsageError&) {
     if (comm.rank() == 0) throw;
-    throw QuietExit(2);
+    throw QuietExit{2};
   } catch (const MemoryBudgetExceeded&) {
     if (comm.rank() == 0) throw;
-    throw QuietExit(3);
+    throw QuietExit{3};
   } catch (const AgreedError& e) {
     if (e.report()) std::fprintf(stderr, "hanoi: error: %s%s\n", who.c_str(), e.what());
-    throw QuietExit(1);
+    throw QuietExit{1};
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "hanoi: error: %sout of memory (lower --max-memory per rank)\n",
                  who.c_str());
@@ -74,7 +74,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     p = normalize(*found, params_of(o));
     so = search_options(o);
   } catch (const UsageError&) {
-    if (quiet_rank) throw QuietExit(2);
+    if (quiet_rank) throw QuietExit{2};
     throw;
   }
   const FamilyInfo& fam = *found;

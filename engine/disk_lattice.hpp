@@ -513,7 +513,7 @@ class DiskLatticeMode {
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
       auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known,
-                                   o_.want_path ? g.planes : nullptr);
+                                   o_.want_path ? g.planes.data() : nullptr);
       g.listed_known = true;
       g.mark.assign(plan_.span, 0);
       for (std::uint64_t c : g.listed) g.mark[c] = 1;
@@ -686,7 +686,7 @@ class DiskLatticeMode {
  private:
   struct Segment {
     ChunkedWords v, r;
-    ChunkedWords planes[2];  // with a witness: depth mod 3 of each visited state
+    std::array<ChunkedWords, 2> planes;  // with a witness: depth mod 3 of each visited state
     bool loaded = false, dirty = false;
     bool r_nonzero = false;  // R holds candidates
     bool done = false;       // expanded in the current level
