@@ -17,6 +17,7 @@
 
 #include "engine/search.hpp"
 #include "support/registered_types.hpp"
+#include "support/temp_dir.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi {
@@ -28,16 +29,8 @@ class DiskLattice : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(DiskLattice, AllFamilies);
 
-// A fresh, empty directory for one search.
 std::string fresh_dir(const std::string& label) {
-  static int count = 0;
-  std::string name = label;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  const std::string dir = ::testing::TempDir() + "hanoi-disk-" + std::to_string(::getpid()) + "-" +
-                          std::to_string(++count) + "-" + name;
-  std::filesystem::remove_all(dir);
-  return dir;
+  return testing::fresh_dir("hanoi-disk-", label);
 }
 
 // Options for a disk search that keeps at most two segments of 2 segment discs in

@@ -19,6 +19,7 @@
 #include "engine/disk_lattice.hpp"
 #include "engine/search.hpp"
 #include "support/registered_types.hpp"
+#include "support/temp_dir.hpp"
 #include "support/thread_comm.hpp"
 #include "variants/registry.hpp"
 
@@ -32,14 +33,7 @@ using testing::AllFamilies;
 TYPED_TEST_SUITE(Distributed, AllFamilies);
 
 std::string fresh_dir(const std::string& label) {
-  static int count = 0;
-  std::string name = label;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  const std::string dir = ::testing::TempDir() + "hanoi-dist-" + std::to_string(::getpid()) + "-" +
-                          std::to_string(++count) + "-" + name;
-  std::filesystem::remove_all(dir);
-  return dir;
+  return testing::fresh_dir("hanoi-dist-", label);
 }
 
 bool agreed(const std::exception_ptr& e) {
