@@ -133,7 +133,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     j["peak_rss_bytes"] = r.ranks > 1 ? r.peak_rss : peak_rss_bytes();
     const auto formula = closed_form_of(fam, p);
     j["formula"] = formula ? json(*formula) : json(nullptr);
-    if (levels) j["levels"] = r.level_sizes;
+    if (levels) j["levels"] = r.level_sizes.to_vector();
     if (!o.moves) {
       std::cout << j.dump() << "\n";
       return 0;

@@ -152,7 +152,7 @@ nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const Sea
   // states] pairs: every level, or kProfileLevels of them evenly spaced (the last
   // included) where there are more (Domino's thin graphs have millions of levels).
   if (keep_levels && searched && sr.complete) {
-    const std::vector<std::uint64_t>& all = sr.level_sizes;
+    const LevelCounts& all = sr.level_sizes;
     nlohmann::json profile = nlohmann::json::array();
     const std::size_t rows = std::min<std::size_t>(all.size(), kProfileLevels);
     for (std::size_t k = 0; k < rows; ++k) {

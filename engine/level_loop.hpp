@@ -76,7 +76,7 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   bool goal_found = false;
   std::uint64_t first_depth = 0;
   if (resume != nullptr) {
-    result.level_sizes = resume->sizes;
+    result.level_sizes.assign(resume->sizes.begin(), resume->sizes.end());
     for (std::uint64_t s : resume->sizes) reached += s;
     first_depth = resume->sizes.size();
     if (resume->goal_depth >= 0) {

@@ -117,7 +117,7 @@ Measurement run_engine(const aw::AntwerpSpace& v, int threads, int all_threads) 
   m.states = r.states_reached;
   m.eccentricity = r.eccentricity;
   if (r.outcome == hanoi::SearchOutcome::kGoalReached) m.optimum = r.optimum;
-  m.levels = r.level_sizes;
+  m.levels = r.level_sizes.to_vector();
   m.bits_per_rank = r.bits_per_state();
   m.peak_rss = r.peak_rss;
   return m;

@@ -207,7 +207,7 @@ Measurement run_engine(const Space& space, int threads, int all_threads) {
   watch.stop(m);
   m.states = r.states_reached;
   m.eccentricity = r.eccentricity;
-  m.levels = r.level_sizes;
+  m.levels = r.level_sizes.to_vector();
   if (!r.complete) fail("engine search stopped early");
   return m;
 }

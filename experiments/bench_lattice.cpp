@@ -110,7 +110,7 @@ Row run_engine(const std::string& instance, const Space& space, hanoi::EngineKin
   r.seconds = s.seconds;
   r.states = s.states_reached;
   r.eccentricity = s.eccentricity;
-  r.levels = s.level_sizes;
+  r.levels = s.level_sizes.to_vector();
   r.peak_rss = s.peak_rss;
   r.search_bytes = s.search_bytes;
   report(r);
