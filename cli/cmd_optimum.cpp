@@ -55,7 +55,7 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
   std::_Exit(1);  // not reached (GCC does not see [[noreturn]] through a virtual call)
 }
 
-int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
+int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
   std::unique_ptr<Comm> comm;
   if (o.distributed) {
     comm = make_mpi_comm();
@@ -79,6 +79,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
   }
   const FamilyInfo& fam = *found;
   so.stop_at_goal = stop_at_goal;
+  so.meet_in_middle = meet;
   std::unique_ptr<tbb::global_control> share;
   if (comm != nullptr) {
     if (comm->size() > 1) {
@@ -109,6 +110,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
     j["states"] = r.states_reached;
     j["eccentricity"] = r.complete ? json(r.eccentricity) : json(nullptr);
     j["complete"] = r.complete;
+    if (meet) j["meet_in_middle"] = r.met_in_middle;
     j["seconds"] = r.seconds;
     j["engine"] = engine_name(r.engine);
     j["storage"] = storage_name(r.storage);
@@ -156,7 +158,8 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
   const auto formula = closed_form_of(fam, p);
   if (formula)
     std::cout << "  formula:      " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
-  std::cout << "  states:       " << r.states_reached << (r.complete ? "" : " (stopped at goal)")
+  std::cout << "  states:       " << r.states_reached
+            << (r.complete ? "" : (r.met_in_middle ? " (stopped at half depth)" : " (stopped at goal)"))
             << " of " << r.rank_space << " ranks\n";
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
   std::printf(
@@ -187,7 +190,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal) {
 }
 
 struct OptimumFlags {
-  bool levels = false, stop_at_goal = false;
+  bool levels = false, stop_at_goal = false, meet = false;
 };
 
 const RegisterCommand kOptimum{[] {
@@ -208,9 +211,15 @@ const RegisterCommand kOptimum{[] {
                          "also print the number of states at each distance");
             cmd.add_flag("--stop-at-goal", flags->stop_at_goal,
                          "stop at the goal's level (faster; no eccentricity)");
+            cmd.add_flag("--meet-in-middle", flags->meet,
+                         "stop at half the optimum, where a peg reflection maps the start to "
+                         "the goal and keeps the rule (reves, classic, adjacent, four-star): the "
+                         "optimum is the least d(s) + d(σs); lattice engine in memory, no "
+                         "eccentricity");
           },
-      .run = [flags](const CommonOptions& o,
-                     const std::string&) { return optimum(o, flags->levels, flags->stop_at_goal); },
+      .run = [flags](const CommonOptions& o, const std::string&) {
+        return optimum(o, flags->levels, flags->stop_at_goal, flags->meet);
+      },
   };
 }()};
 

@@ -36,6 +36,24 @@
 // optimal, deterministic move sequence.  An irreversible rule (cyclic) breaks that
 // argument, so search.hpp runs the generic engine there when a witness is asked for.
 //
+// Meet in the middle (options.meet_in_middle).  Let σ be a peg permutation with
+// σ∘σ = 1 that maps the start to the goal and keeps the rule (a reflection of the
+// pegs, for Reve's puzzle or the linear `adjacent` rule).  It maps the graph onto
+// itself, so d(s, goal) = d(σs, start) and the optimum L is the least d(s) + d(σs)
+// over all s.  Let k be the first depth at which some new state s has σs reached
+// (at depth k - 1 or k).  No pair was complete before, so the midpoint m of an
+// optimal path, with d(m) = floor(L/2) and d(σm) = ceil(L/2), has ceil(L/2) >= k:
+// L >= 2k - 1.  Any pair found at level k with d(σs) <= k - 2 would give L <= 2k - 2,
+// so a pair found has d(σs) = k - 1 (then L = 2k - 1) or k (then L = 2k, if no pair
+// at k - 1 exists).  The search thus stops at about half the optimum.
+// σ maps chunks to chunks (it relabels the large discs' pegs) and words to words,
+// so the test of a chunk's new states needs only chunk σc's visited words, which
+// are exact only if no other thread is marking them: a level's tasks pair each
+// listed chunk with σc when σc is listed too (one thread visits both, keeping the
+// first one's new states to tell depth k from k - 1), and a chunk whose σc is not
+// listed reads σc's words, which nobody writes in that level.  So the decision is
+// the same for every thread count and order.
+//
 // Same results as breadth_first_search (bfs.hpp): optimum, states, eccentricity,
 // per-level counts, farthest states, stop-at-goal; the tests compare the two level
 // by level.
@@ -46,6 +64,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -183,9 +202,13 @@ class LatticeMode {
           break;
       }
     }
+    if (options.meet_in_middle) init_meet();
   }
 
   LevelReport step(std::uint64_t depth) { return run_items(depth, /*outside=*/nullptr); }
+
+  // The peg permutation of the half-depth test (meet_in_middle only): pegs()[i] is σ(i).
+  const std::array<std::uint8_t, 16>& meet_permutation() const { return sigma_; }
 
   // Looks for this rank as the goal instead of the space's (the disk mode with
   // symmetry looks for the goal's image in a stored segment).
@@ -319,9 +342,12 @@ class LatticeMode {
     LevelReport report;
     report.units = items_.size();
     items_.clear();
+    bool odd = false, even = false;
     auto gather = [&](Local& lo) {
       report.size += lo.count;
       report.goal = report.goal || lo.goal;
+      odd = odd || lo.meet_odd;
+      even = even || lo.meet_even;
       if (items_.empty()) {
         items_.swap(lo.next);
       } else {
@@ -340,6 +366,8 @@ class LatticeMode {
       gather(serial_);
     }
     if (options_.farthest > 0) keep_lowest(report.sample, options_.farthest);
+    report.meet = odd ? LevelReport::Meet::kOdd
+                      : (even ? LevelReport::Meet::kEven : LevelReport::Meet::kNone);
     return report;
   }
 
@@ -352,11 +380,14 @@ class LatticeMode {
   }
 
   struct Local {
-    explicit Local(std::uint64_t cw) : frontier(cw), idx(cw) {}
+    explicit Local(std::uint64_t cw) : frontier(cw), idx(cw), frontier2(cw) {}
     std::vector<std::uint64_t> frontier;  // dense copy of the chunk's new states
     std::vector<std::uint32_t> idx;       // its nonzero words
+    std::uint32_t ni = 0;                 // how many
+    std::vector<std::uint64_t> frontier2;  // meet in the middle: the pair's first chunk's
     std::uint64_t count = 0;
     bool goal = false;
+    bool meet_odd = false, meet_even = false;
     std::vector<Rank> sample;
     std::vector<std::uint64_t> next;  // chunks this thread listed for the next level
     std::vector<std::pair<std::uint64_t, std::uint64_t>> outside;  // leaving the span
@@ -365,12 +396,39 @@ class LatticeMode {
   static void reset(Local& lo) {
     lo.count = 0;
     lo.goal = false;
+    lo.meet_odd = false;
+    lo.meet_even = false;
     lo.sample.clear();
     lo.next.clear();
   }
 
   template <int M>
   void run_level(int cur, int code, bool parallel) {
+    if (meet_) {
+      // Tasks of the half-depth test (see the overview): c with σc, once per pair.
+      tasks_.clear();
+      for (const std::uint64_t c : items_) {
+        const std::uint64_t p = sigma_chunk(c);
+        if (p == c) {
+          tasks_.push_back({c, kSelf});
+        } else if (flag(kListed, cur, p) != 0) {
+          if (c < p) tasks_.push_back({c, p});
+        } else {
+          tasks_.push_back({c, kUnlisted});
+        }
+      }
+      if (parallel) {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks_.size(), 1),
+                          [&](const tbb::blocked_range<std::size_t>& r) {
+                            Local& lo = locals_.local();
+                            for (std::size_t i = r.begin(); i != r.end(); ++i)
+                              meet_task<M, true>(tasks_[i], cur, code, lo);
+                          });
+      } else {
+        for (const MeetTask& t : tasks_) meet_task<M, false>(t, cur, code, serial_);
+      }
+      return;
+    }
     if (parallel) {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items_.size(), 1),
                         [&](const tbb::blocked_range<std::size_t>& r) {
@@ -432,6 +490,7 @@ class LatticeMode {
       count += static_cast<std::uint64_t>(std::popcount(x));
     }
     lo.count += count;
+    lo.ni = ni;
     if (ni == 0) return;
     const std::uint64_t global = base_ + c;  // the chunk's number over the whole space
     const std::uint64_t first_word = global * cw;
@@ -491,6 +550,118 @@ class LatticeMode {
     });
   }
 
+  // --- Meet in the middle (see the overview) ---
+  struct MeetTask {
+    std::uint64_t c, partner;  // partner: σc, or kSelf (σc = c), or kUnlisted
+  };
+  static constexpr std::uint64_t kSelf = ~std::uint64_t{0};
+  static constexpr std::uint64_t kUnlisted = ~std::uint64_t{0} - 1;
+
+  // x read as `digits` base-m digits, each peg p relabelled σ(p).
+  std::uint64_t sigma_digits(std::uint64_t x, int digits) const {
+    const std::uint64_t m = static_cast<std::uint64_t>(L_.pegs());
+    std::uint64_t out = 0, mul = 1;
+    for (int t = 0; t < digits; ++t) {
+      out += sigma_[x % m] * mul;
+      x /= m;
+      mul *= m;
+    }
+    return out;
+  }
+  std::uint64_t sigma_chunk(std::uint64_t c) const { return sigma_digits(c, L_.large_discs()); }
+  std::uint64_t sigma_bits(std::uint64_t x) const {
+    std::uint64_t out = 0;
+    for (std::size_t b = 0; b < 8; ++b) out |= meet_bits_[b][(x >> (8 * b)) & 0xff];
+    return out;
+  }
+
+  // Finds σ and builds its tables; throws std::invalid_argument when no σ exists.
+  void init_meet() {
+    const int m = L_.pegs(), n = L_.discs();
+    if (span_ != L_.chunks())
+      throw std::invalid_argument("--meet-in-middle runs in memory only (not in disk mode)");
+    if (!V::kReversible)
+      throw std::invalid_argument("--meet-in-middle needs a reversible rule");
+    const Rank goal = v_.goal_rank();
+    std::vector<int> p(static_cast<std::size_t>(m));
+    for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(i)] = i;
+    bool found = false;
+    do {
+      bool ok = true;
+      for (int a = 0; a < m && ok; ++a)
+        ok = p[static_cast<std::size_t>(p[static_cast<std::size_t>(a)])] == a;
+      for (int i = 0; i < m; ++i) sigma_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);
+      // σ(start) = goal, digit by digit over all n discs (blocks of at most 16 digits).
+      Rank x = start_, y = goal;
+      for (int left = n; left > 0 && ok; left -= 16) {
+        const int d = std::min(left, 16);
+        const Rank unit = static_cast<Rank>(L_.power(d));
+        ok = sigma_digits(x % unit, d) == y % unit;
+        x /= unit;
+        y /= unit;
+      }
+      for (int d = 1; d <= n && ok; ++d)
+        for (int a = 0; a < m && ok; ++a)
+          for (int b = 0; b < m && ok; ++b)
+            if (a != b && v_.lattice_allows(d, a, b) !=
+                              v_.lattice_allows(d, p[static_cast<std::size_t>(a)],
+                                                p[static_cast<std::size_t>(b)]))
+              ok = false;
+      found = ok;
+    } while (!found && std::next_permutation(p.begin(), p.end()));
+    if (!found)
+      throw std::invalid_argument(
+          "--meet-in-middle: no peg permutation that is its own inverse maps the start to the "
+          "goal and keeps the rule (a directed rule such as cyclic has none); run without it");
+    meet_ = true;
+    const std::uint64_t block = L_.block();
+    for (std::size_t b = 0; b < 8; ++b)
+      for (std::uint64_t x = 0; x < 256; ++x) {
+        std::uint64_t out = 0;
+        for (std::uint64_t j = 0; j < 8; ++j) {
+          const std::uint64_t l = 8 * b + j;
+          if ((x >> j & 1) != 0 && l < block)
+            out |= std::uint64_t{1} << sigma_digits(l, L_.word_discs());
+        }
+        meet_bits_[b][x] = out;
+      }
+    meet_word_.resize(L_.chunk_words());
+    for (std::uint64_t i = 0; i < L_.chunk_words(); ++i)
+      meet_word_[i] = static_cast<std::uint32_t>(sigma_digits(i, L_.chunk_discs()));
+  }
+
+  // σ of the current chunk's new states (lo.frontier, words lo.idx[0..lo.ni)) against
+  // the words of the chunk σc: `vis` its visited words, `same` the new states of this
+  // level among them (null: none).  σs in vis but not in same: reached one level
+  // earlier (kOdd); in same: this level (kEven).
+  void meet_test(Local& lo, const std::uint64_t* vis, const std::uint64_t* same) const {
+    const std::uint64_t* F = lo.frontier.data();
+    for (std::uint32_t q = 0; q < lo.ni; ++q) {
+      const std::uint32_t i = lo.idx[q];
+      const std::uint64_t y = sigma_bits(F[i]);
+      const std::uint32_t w = meet_word_[i];
+      const std::uint64_t now = same != nullptr ? same[w] : 0;
+      if ((y & vis[w] & ~now) != 0) lo.meet_odd = true;
+      if ((y & now) != 0) lo.meet_even = true;
+    }
+  }
+
+  template <int M, bool kAtomic>
+  void meet_task(const MeetTask& t, int cur, int code, Local& lo) {
+    visit_chunk<M, kAtomic>(t.c, cur, code, lo);
+    if (t.partner == kSelf) {
+      meet_test(lo, visited_->chunk(t.c), lo.frontier.data());
+      return;
+    }
+    const std::uint64_t p = t.partner == kUnlisted ? sigma_chunk(t.c) : t.partner;
+    // σc is not visited yet in this level (this task visits it next, or no one does).
+    meet_test(lo, visited_->chunk(p), nullptr);
+    if (t.partner == kUnlisted) return;
+    std::swap(lo.frontier, lo.frontier2);  // keep c's new states
+    visit_chunk<M, kAtomic>(p, cur, code, lo);
+    meet_test(lo, visited_->chunk(t.c), lo.frontier2.data());
+  }
+
   const V& v_;
   const SearchOptions& options_;
   LatticeLayout L_;
@@ -511,6 +682,11 @@ class LatticeMode {
   Rank start_ = 0;
   std::uint64_t goal_word_ = 0, goal_bit_ = 0;
   void (LatticeMode::*run_level_)(int, int, bool) = &LatticeMode::run_level<0>;
+  bool meet_ = false;
+  std::array<std::uint8_t, 16> sigma_{};
+  std::array<std::array<std::uint64_t, 256>, 8> meet_bits_{};  // σ of a word's bits, by byte
+  std::vector<std::uint32_t> meet_word_;                        // σ of a word index in a chunk
+  std::vector<MeetTask> tasks_;
 };
 
 template <LatticeSpace V>
@@ -532,6 +708,10 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   if (options.want_path && !V::kReversible)
     throw std::invalid_argument(
         "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");
+  if (options.meet_in_middle && (options.want_path || options.farthest > 0))
+    throw std::invalid_argument(
+        "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
+        "farthest states");
 
   LatticeMode<V> mode(v, options, L);
   const LevelLoopEnd end = run_levels(mode, options, v.num_ranks(), "lattice", result);

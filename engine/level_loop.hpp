@@ -44,6 +44,11 @@ struct LevelReport {
   // With options.farthest: the lowest ranks among them, sorted, at most `farthest`.
   std::vector<Rank> sample;
   std::uint64_t units = 0;  // for --trace: how many storage units (chunks) were read
+  // With options.meet_in_middle: some state s of this depth d has σs reached at
+  // depth d - 1 (kOdd: the optimum is 2d - 1) or, failing that, at depth d (kEven:
+  // 2d).  See lattice_bfs.hpp, "Meet in the middle".
+  enum class Meet { kNone, kEven, kOdd };
+  Meet meet = Meet::kNone;
 };
 
 template <class M>
@@ -104,6 +109,14 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
     result.level_sizes.push_back(level.size);
     reached += level.size;
     if (options.farthest > 0) end.farthest = std::move(level.sample);
+    if (options.meet_in_middle && level.meet != LevelReport::Meet::kNone && !goal_found) {
+      // The half-depth test decides the optimum at this level (depth >= 1 for kOdd).
+      goal_found = true;
+      result.optimum = level.meet == LevelReport::Meet::kOdd ? 2 * depth - 1 : 2 * depth;
+      result.met_in_middle = true;
+      result.complete = false;
+      break;
+    }
     if (level.goal && !goal_found) {
       goal_found = true;
       result.optimum = depth;
@@ -122,7 +135,7 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
                             " new, " + std::to_string(reached) + " reached");
       }
     }
-    if (goal_found && options.stop_at_goal) {
+    if (goal_found && (options.stop_at_goal || options.meet_in_middle)) {
       result.complete = false;
       break;
     }

@@ -71,6 +71,13 @@ bool lattice_preferred(const V& v) {
 template <StateSpace V>
 EngineKind choose_engine(const V& v, const SearchOptions& o) {
   const std::string why = lattice_refusal(v, o);
+  if (o.meet_in_middle) {
+    // The half-depth test lives in the lattice engine (lattice_bfs.hpp).
+    if (!why.empty()) throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
+    if (o.engine == EngineKind::kGeneric)
+      throw std::invalid_argument("--meet-in-middle runs on the lattice engine (drop --engine generic)");
+    return EngineKind::kLattice;
+  }
   switch (o.engine) {
     case EngineKind::kGeneric:
       return EngineKind::kGeneric;
@@ -91,6 +98,12 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
 template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
+  if (o.meet_in_middle) {
+    if (o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume)
+      throw std::invalid_argument(
+          "--meet-in-middle runs in memory only (drop --distributed, --work-dir and --resume)");
+    return StorageKind::kMemory;
+  }
   if (o.comm != nullptr) {
     // The distributed search is the disk mode's algorithm (with or without files).
     if (!lattice) {

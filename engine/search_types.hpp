@@ -95,6 +95,12 @@ struct SearchOptions {
   // running the same search over its share of the disk mode's segments; null: one
   // process.  work_dir may then be empty (every rank's segments in memory).
   Comm* comm = nullptr;
+  // The half-depth optimum (lattice engine, in memory): where a peg permutation σ
+  // with σ∘σ = 1 maps the start to the goal and keeps the rule, d(s, goal) =
+  // d(start, σs), so the optimum is the least d(s) + d(σs) and the search stops at
+  // the first level k where some s and σs are both reached: the optimum is then
+  // 2k - 1 or 2k (lattice_bfs.hpp, "Meet in the middle").  No eccentricity.
+  bool meet_in_middle = false;
 };
 
 // Thrown by a search whose `cancel` flag was raised; nothing of it is kept.
@@ -136,6 +142,7 @@ struct SearchResult {
   std::uint64_t symmetries = 1;       // the disk mode's symmetry group's order (1: none)
   std::uint64_t stored_segments = 0;  // segments it may store (one per orbit)
   bool resumed = false;
+  bool met_in_middle = false;  // the optimum came from the half-depth test
   // Distributed: the ranks, the bytes of records they sent each other (all ranks,
   // all levels this process ran) and the same per level.
   std::uint64_t ranks = 1;
