@@ -159,7 +159,8 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
   if (formula)
     std::cout << "  formula:      " << *formula << "  (" << formula_name_of(fam, p) << ")\n";
   std::cout << "  states:       " << r.states_reached
-            << (r.complete ? "" : (r.met_in_middle ? " (stopped at half depth)" : " (stopped at goal)"))
+            << (r.complete ? ""
+                           : (r.met_in_middle ? " (stopped at half depth)" : " (stopped at goal)"))
             << " of " << r.rank_space << " ranks\n";
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
   std::printf(
@@ -217,9 +218,10 @@ const RegisterCommand kOptimum{[] {
                          "optimum is the least d(s) + d(σs); lattice engine in memory, no "
                          "eccentricity");
           },
-      .run = [flags](const CommonOptions& o, const std::string&) {
-        return optimum(o, flags->levels, flags->stop_at_goal, flags->meet);
-      },
+      .run =
+          [flags](const CommonOptions& o, const std::string&) {
+            return optimum(o, flags->levels, flags->stop_at_goal, flags->meet);
+          },
   };
 }()};
 

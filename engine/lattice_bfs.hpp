@@ -70,6 +70,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -131,6 +132,50 @@ inline std::uint64_t lattice_worker_bytes(const LatticeLayout& L, std::uint64_t 
 
 inline std::uint64_t estimate_lattice_bytes(int pegs, int discs, bool want_path) {
   return lattice_detail::estimate_bytes(LatticeLayout(pegs, discs), want_path);
+}
+
+inline constexpr const char* kNoMeetPermutation =
+    "--meet-in-middle: no peg permutation that is its own inverse maps the start to the goal "
+    "and keeps the rule (a directed rule such as cyclic has none); run without it";
+
+// The half-depth test's σ (see the overview): the first peg permutation, in
+// lexicographic order, with σσ = 1, σ(start) = goal digit by digit, and
+// allows(d, a, b) == allows(d, σa, σb) for every disc and pair; none for an
+// irreversible rule.  Entry i is σ(i).
+template <LatticeSpace V>
+std::optional<std::array<std::uint8_t, 16>> find_meet_permutation(const V& v) {
+  if (!V::kReversible) return std::nullopt;
+  const int m = v.pegs(), n = v.discs();
+  const Rank start = v.rank(v.start()), goal = v.goal_rank();
+  std::vector<int> p(static_cast<std::size_t>(m));
+  for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(i)] = i;
+  do {
+    bool ok = true;
+    for (int a = 0; a < m && ok; ++a)
+      ok = p[static_cast<std::size_t>(p[static_cast<std::size_t>(a)])] == a;
+    Rank x = start, y = goal;
+    for (int d = 0; d < n && ok; ++d) {
+      ok = static_cast<Rank>(p[static_cast<std::size_t>(x % static_cast<Rank>(m))]) ==
+           y % static_cast<Rank>(m);
+      x /= static_cast<Rank>(m);
+      y /= static_cast<Rank>(m);
+    }
+    for (int d = 1; d <= n && ok; ++d)
+      for (int a = 0; a < m && ok; ++a)
+        for (int b = 0; b < m && ok; ++b)
+          if (a != b &&
+              v.lattice_allows(d, a, b) != v.lattice_allows(d, p[static_cast<std::size_t>(a)],
+                                                            p[static_cast<std::size_t>(b)]))
+            ok = false;
+    if (ok) {
+      std::array<std::uint8_t, 16> sigma{};
+      for (int i = 0; i < m; ++i)
+        sigma[static_cast<std::size_t>(i)] =
+            static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);
+      return sigma;
+    }
+  } while (std::next_permutation(p.begin(), p.end()));
+  return std::nullopt;
 }
 
 // Storage + kernel for one lattice search; run_levels drives it level by level.
@@ -381,9 +426,9 @@ class LatticeMode {
 
   struct Local {
     explicit Local(std::uint64_t cw) : frontier(cw), idx(cw), frontier2(cw) {}
-    std::vector<std::uint64_t> frontier;  // dense copy of the chunk's new states
-    std::vector<std::uint32_t> idx;       // its nonzero words
-    std::uint32_t ni = 0;                 // how many
+    std::vector<std::uint64_t> frontier;   // dense copy of the chunk's new states
+    std::vector<std::uint32_t> idx;        // its nonzero words
+    std::uint32_t ni = 0;                  // how many
     std::vector<std::uint64_t> frontier2;  // meet in the middle: the pair's first chunk's
     std::uint64_t count = 0;
     bool goal = false;
@@ -575,44 +620,14 @@ class LatticeMode {
     return out;
   }
 
-  // Finds σ and builds its tables; throws std::invalid_argument when no σ exists.
+  // Builds the tables of σ (find_meet_permutation); throws std::invalid_argument
+  // when there is none (search.hpp refuses such a search before it starts).
   void init_meet() {
-    const int m = L_.pegs(), n = L_.discs();
     if (span_ != L_.chunks())
       throw std::invalid_argument("--meet-in-middle runs in memory only (not in disk mode)");
-    if (!V::kReversible)
-      throw std::invalid_argument("--meet-in-middle needs a reversible rule");
-    const Rank goal = v_.goal_rank();
-    std::vector<int> p(static_cast<std::size_t>(m));
-    for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(i)] = i;
-    bool found = false;
-    do {
-      bool ok = true;
-      for (int a = 0; a < m && ok; ++a)
-        ok = p[static_cast<std::size_t>(p[static_cast<std::size_t>(a)])] == a;
-      for (int i = 0; i < m; ++i) sigma_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);
-      // σ(start) = goal, digit by digit over all n discs (blocks of at most 16 digits).
-      Rank x = start_, y = goal;
-      for (int left = n; left > 0 && ok; left -= 16) {
-        const int d = std::min(left, 16);
-        const Rank unit = static_cast<Rank>(L_.power(d));
-        ok = sigma_digits(x % unit, d) == y % unit;
-        x /= unit;
-        y /= unit;
-      }
-      for (int d = 1; d <= n && ok; ++d)
-        for (int a = 0; a < m && ok; ++a)
-          for (int b = 0; b < m && ok; ++b)
-            if (a != b && v_.lattice_allows(d, a, b) !=
-                              v_.lattice_allows(d, p[static_cast<std::size_t>(a)],
-                                                p[static_cast<std::size_t>(b)]))
-              ok = false;
-      found = ok;
-    } while (!found && std::next_permutation(p.begin(), p.end()));
-    if (!found)
-      throw std::invalid_argument(
-          "--meet-in-middle: no peg permutation that is its own inverse maps the start to the "
-          "goal and keeps the rule (a directed rule such as cyclic has none); run without it");
+    const auto sigma = find_meet_permutation(v_);
+    if (!sigma) throw std::invalid_argument(kNoMeetPermutation);
+    sigma_ = *sigma;
     meet_ = true;
     const std::uint64_t block = L_.block();
     for (std::size_t b = 0; b < 8; ++b)
@@ -685,7 +700,7 @@ class LatticeMode {
   bool meet_ = false;
   std::array<std::uint8_t, 16> sigma_{};
   std::array<std::array<std::uint64_t, 256>, 8> meet_bits_{};  // σ of a word's bits, by byte
-  std::vector<std::uint32_t> meet_word_;                        // σ of a word index in a chunk
+  std::vector<std::uint32_t> meet_word_;                       // σ of a word index in a chunk
   std::vector<MeetTask> tasks_;
 };
 
@@ -708,10 +723,6 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   if (options.want_path && !V::kReversible)
     throw std::invalid_argument(
         "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");
-  if (options.meet_in_middle && (options.want_path || options.farthest > 0))
-    throw std::invalid_argument(
-        "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
-        "farthest states");
 
   LatticeMode<V> mode(v, options, L);
   const LevelLoopEnd end = run_levels(mode, options, v.num_ranks(), "lattice", result);

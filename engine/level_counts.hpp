@@ -144,8 +144,9 @@ class LevelCounts {
   std::uint64_t operator[](std::size_t i) const {
     const std::uint8_t b = byte_at(i);
     if (b != kEscape) return b;
-    const auto it = std::lower_bound(large_.begin(), large_.end(), i,
-                                     [](const auto& e, std::size_t level) { return e.first < level; });
+    const auto it =
+        std::lower_bound(large_.begin(), large_.end(), i,
+                         [](const auto& e, std::size_t level) { return e.first < level; });
     return it->second;
   }
   std::uint64_t back() const { return (*this)[size_ - 1]; }

@@ -73,9 +73,18 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
   const std::string why = lattice_refusal(v, o);
   if (o.meet_in_middle) {
     // The half-depth test lives in the lattice engine (lattice_bfs.hpp).
-    if (!why.empty()) throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
+    if (!why.empty())
+      throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
     if (o.engine == EngineKind::kGeneric)
-      throw std::invalid_argument("--meet-in-middle runs on the lattice engine (drop --engine generic)");
+      throw std::invalid_argument(
+          "--meet-in-middle runs on the lattice engine (drop --engine generic)");
+    if (o.want_path || o.farthest > 0)
+      throw std::invalid_argument(
+          "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
+          "farthest states");
+    if constexpr (LatticeSpace<V>) {
+      if (!find_meet_permutation(v)) throw std::invalid_argument(kNoMeetPermutation);
+    }
     return EngineKind::kLattice;
   }
   switch (o.engine) {
@@ -99,7 +108,7 @@ template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
   if (o.meet_in_middle) {
-    if (o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume)
+    if (o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
       throw std::invalid_argument(
           "--meet-in-middle runs in memory only (drop --distributed, --work-dir and --resume)");
     return StorageKind::kMemory;

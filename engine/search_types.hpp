@@ -122,9 +122,9 @@ struct SearchResult {
   std::uint64_t states_reached = 0;  // complete only when the search was not stopped early
   std::uint64_t eccentricity = 0;    // of the start; complete only when not stopped early
   bool complete = true;              // false when stop_at_goal cut the search short
-  LevelCounts level_sizes;  // states at each depth, 0 .. eccentricity (level_counts.hpp)
-  std::vector<Move> path;     // when want_path and the goal was reached
-  bool path_omitted = false;  // the witness exceeded options.max_path_moves
+  LevelCounts level_sizes;           // states at each depth, 0 .. eccentricity (level_counts.hpp)
+  std::vector<Move> path;            // when want_path and the goal was reached
+  bool path_omitted = false;         // the witness exceeded options.max_path_moves
   // With options.farthest: up to that many states of the last level (at distance
   // `eccentricity` from the start), lowest ranks first, as the variant describes them.
   std::vector<std::string> farthest;

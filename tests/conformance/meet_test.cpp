@@ -37,7 +37,8 @@ bool has_reflection(const V& v) {
   const auto s = v.start();
   do {
     bool ok = V::kReversible;
-    for (int a = 0; a < m && ok; ++a) ok = p[static_cast<std::size_t>(p[static_cast<std::size_t>(a)])] == a;
+    for (int a = 0; a < m && ok; ++a)
+      ok = p[static_cast<std::size_t>(p[static_cast<std::size_t>(a)])] == a;
     // σ(start) is the goal: build it disc by disc.
     typename V::State img{};
     for (int d = 1; d <= n && ok; ++d)
@@ -46,9 +47,9 @@ bool has_reflection(const V& v) {
     for (int d = 1; d <= n && ok; ++d)
       for (int a = 0; a < m && ok; ++a)
         for (int b = 0; b < m && ok; ++b)
-          if (a != b && v.lattice_allows(d, a, b) !=
-                            v.lattice_allows(d, p[static_cast<std::size_t>(a)],
-                                             p[static_cast<std::size_t>(b)]))
+          if (a != b &&
+              v.lattice_allows(d, a, b) != v.lattice_allows(d, p[static_cast<std::size_t>(a)],
+                                                            p[static_cast<std::size_t>(b)]))
             ok = false;
     if (ok) return true;
   } while (std::next_permutation(p.begin(), p.end()));
@@ -58,7 +59,8 @@ bool has_reflection(const V& v) {
 template <class V>
 void expect_meet_agrees(const V& v, const std::string& label) {
   SCOPED_TRACE(label);
-  const SearchResult full = search(v, SearchOptions{.stop_at_goal = true, .engine = EngineKind::kLattice});
+  const SearchResult full =
+      search(v, SearchOptions{.stop_at_goal = true, .engine = EngineKind::kLattice});
   SearchOptions o;
   o.meet_in_middle = true;
   if (!has_reflection(v)) {
@@ -94,8 +96,8 @@ TYPED_TEST(Meet, SameOptimumAtHalfDepth) {
           const Space space = fam.make(p);
           if (space.num_ranks() > kMaxRanks) break;
           ++instances;
-          expect_meet_agrees(space, info.name + " pegs=" + std::to_string(m) + " problem=" + pr.code +
-                                        " n=" + std::to_string(n));
+          expect_meet_agrees(space, info.name + " pegs=" + std::to_string(m) +
+                                        " problem=" + pr.code + " n=" + std::to_string(n));
         }
       }
     }
@@ -117,13 +119,15 @@ TEST(MeetInMiddle, ParallelLevelsAgree) {
   {
     using F = variants::reves::RevesFamily;
     const auto fam = F::family();
-    expect_thread_independent(fam.make(normalize(fam.info, Params{12, 4, ""})), "reves 4 pegs n=12");
+    expect_thread_independent(fam.make(normalize(fam.info, Params{12, 4, ""})),
+                              "reves 4 pegs n=12");
     expect_thread_independent(fam.make(normalize(fam.info, Params{9, 5, ""})), "reves 5 pegs n=9");
   }
   {
     using F = variants::adjacent::AdjacentFamily;
     const auto fam = F::family();
-    expect_thread_independent(fam.make(normalize(fam.info, Params{12, 4, ""})), "adjacent 4 pegs n=12");
+    expect_thread_independent(fam.make(normalize(fam.info, Params{12, 4, ""})),
+                              "adjacent 4 pegs n=12");
   }
 }
 
