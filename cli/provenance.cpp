@@ -2,42 +2,19 @@
 
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <memory>
 #include <thread>
 
 #include "engine/memory.hpp"
 
 namespace hanoi {
-namespace {
-
-std::string run_capture(const char* command) {
-  std::array<char, 256> buf{};
-  std::string out;
-  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command, "r"), pclose);
-  if (!pipe) return out;
-  while (std::fgets(buf.data(), buf.size(), pipe.get()) != nullptr) out += buf.data();
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
-}  // namespace
-
 std::string git_commit() {
-  // Ask the source tree the binary was built from, wherever it is run.
-  const std::string git = std::string("git -C '") + HANOI_SOURCE_DIR + "' ";
-  std::string hash = run_capture((git + "rev-parse --short HEAD 2>/dev/null").c_str());
-  if (hash.empty()) return "unknown";
-  // Outputs under results/ do not change what the code computes: only other tracked
-  // files make the tree "dirty".
-  if (!run_capture(
-           (git + "status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null").c_str())
-           .empty())
-    hash += "-dirty";
-  return hash;
+  // Stamped when the binary was built (cmake/build_commit.cmake), so a copy run
+  // elsewhere, or run after the source tree moved on, names its own commit.
+  return
+#include "cli/build_commit.inc"
+      ;
 }
 
 std::string utc_now() {

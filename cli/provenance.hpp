@@ -7,7 +7,7 @@
 
 namespace hanoi {
 
-std::string git_commit();           // short hash, "-dirty" when tracked code changed (not results/)
+std::string git_commit();  // short hash the binary was built from; "-dirty": built from uncommitted code
 std::string utc_now();              // ISO 8601, UTC
 std::string machine_description();  // host, CPU model, cores, RAM
 
