@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "cli/command.hpp"
+#include "cli/provenance.hpp"
 #include "engine/comm.hpp"
 #include "engine/memory.hpp"
 #include "variants/registry.hpp"
@@ -120,6 +121,10 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
       j["resumed"] = r.resumed;
       j["symmetries"] = r.symmetries;
       j["stored_segments"] = r.stored_segments;
+    } else if (r.symmetries > 1) {  // --symmetry in memory
+      j["segments"] = r.segments;
+      j["symmetries"] = r.symmetries;
+      j["stored_segments"] = r.stored_segments;
     }
     if (r.ranks > 1) {
       j["ranks"] = r.ranks;
@@ -133,6 +138,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
     j["search_bytes"] = r.search_bytes;
     // Now (the witness was built after the search); distributed: the largest rank's.
     j["peak_rss_bytes"] = r.ranks > 1 ? r.peak_rss : peak_rss_bytes();
+    j["commit"] = git_commit();  // the code that computed it (stamped at build time)
     const auto formula = closed_form_of(fam, p);
     j["formula"] = formula ? json(*formula) : json(nullptr);
     if (levels) j["levels"] = r.level_sizes.to_vector();
@@ -169,11 +175,19 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
       format_bytes(r.ranks > 1 ? r.peak_rss : peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)
-    std::printf(
-        "  disk:         %s at most, %llu segments (%llu stored, symmetry group of %llu)%s\n",
-        format_bytes(r.disk_bytes).c_str(), static_cast<unsigned long long>(r.segments),
-        static_cast<unsigned long long>(r.stored_segments),
-        static_cast<unsigned long long>(r.symmetries), r.resumed ? ", resumed" : "");
+    std::printf("  disk:         %s at most, %llu segments%s%s\n", format_bytes(r.disk_bytes).c_str(),
+                static_cast<unsigned long long>(r.segments),
+                r.symmetries > 1 ? (" (" + std::to_string(r.stored_segments) +
+                                    " stored, symmetry group of " + std::to_string(r.symmetries) +
+                                    ")")
+                                       .c_str()
+                                 : "",
+                r.resumed ? ", resumed" : "");
+  else if (r.symmetries > 1)
+    std::printf("  symmetry:     %llu segments, %llu stored (symmetry group of %llu), in memory\n",
+                static_cast<unsigned long long>(r.segments),
+                static_cast<unsigned long long>(r.stored_segments),
+                static_cast<unsigned long long>(r.symmetries));
   if (r.ranks > 1)
     std::printf("  ranks:        %llu (memory above: the largest rank's), %s exchanged\n",
                 static_cast<unsigned long long>(r.ranks), format_bytes(r.exchanged_bytes).c_str());

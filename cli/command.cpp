@@ -106,8 +106,8 @@ void add_resources(CLI::App& cmd, CommonOptions& o) {
 void add_disk_options(CLI::App& cmd, CommonOptions& o) {
   CLI::Option* dir = cmd.add_option(
       "--work-dir", o.work_dir,
-      "directory for the disk mode: segments of the search and checkpoints (lattice "
-      "variants; used when the search does not fit --max-memory, or with --storage disk)");
+      "directory for the disk mode: segments of the search and checkpoints (used when "
+      "the search does not fit --max-memory, or with --storage disk)");
   dir->check(non_empty());
   cmd.add_flag("--resume", o.resume,
                "continue the run checkpointed in --work-dir (starts one if there is none)")
@@ -120,14 +120,19 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
                  "disk mode: seconds between checkpoints (default 60; 0: after every segment)")
       ->check(CLI::Range(0.0, 1e9))
       ->needs(dir);
-  // (--symmetry and --segment-discs need --work-dir or --distributed: checked in
+  // (--segment-discs needs --work-dir, --symmetry or --distributed: checked in
   // search_options, which CLI11's `needs` cannot express.)
   cmd.add_flag("--symmetry", o.symmetry,
-               "disk mode: store one segment per orbit of the peg permutations that fix the "
-               "start and keep the rule (Reve's: (m-1)!); counts stay those of every state");
+               "lattice variants: store one segment per orbit of the peg permutations that "
+               "fix the start and keep the rule (Reve's: (m-1)!), in memory or with "
+               "--work-dir on disk; counts stay those of every state");
   cmd.add_option("--segment-discs", o.segment_discs,
-                 "disk mode: the largest discs that fix a segment (default: from the budget)")
+                 "disk mode (lattice engine): the largest discs that fix a segment (default: "
+                 "from the budget)")
       ->check(CLI::Range(0, 64));
+  cmd.add_option("--segment-bits", o.segment_bits,
+                 "disk mode (generic engine): 2^K ranks a segment (default: from the budget)")
+      ->check(CLI::Range(6, 40));
   cmd.add_flag("--distributed", o.distributed,
                "run as one rank of an MPI job (mpirun -np P hanoi optimum ... --distributed): "
                "the disk mode's segments dealt over the ranks, records exchanged per level; "

@@ -50,11 +50,12 @@ SearchOptions search_options(const CommonOptions& o) {
   s.resume = o.resume;
   s.checkpoint_seconds = o.checkpoint_every;
   s.segment_discs = o.segment_discs;
+  s.segment_bits = o.segment_bits;
   s.symmetry = o.symmetry;
   if (o.work_dir.empty() && !o.distributed) {
-    if (o.symmetry) throw UsageError("--symmetry needs --work-dir (or --distributed)");
-    if (o.segment_discs >= 0)
-      throw UsageError("--segment-discs needs --work-dir (or --distributed)");
+    if (o.segment_discs >= 0 && !o.symmetry)
+      throw UsageError("--segment-discs needs --work-dir, --symmetry or --distributed");
+    if (o.segment_bits >= 0) throw UsageError("--segment-bits needs --work-dir");
   }
   // HANOI_NO_FSYNC=1: checkpoints are not flushed to the device (safe against a
   // killed process, not a power cut); the kill-and-resume test sets it.

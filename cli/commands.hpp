@@ -46,6 +46,7 @@ struct CommonOptions {
   bool resume = false;                             // continue work_dir's checkpoint
   double checkpoint_every = 60;                    // seconds between checkpoints
   int segment_discs = -1;                          // -1: from the budget
+  int segment_bits = -1;                           // generic disk mode; -1: from the budget
   bool symmetry = false;                           // disk mode: one segment per orbit
   bool distributed = false;                        // optimum: one MPI rank of several
   bool fresh = false;                              // batches: ignore the journal

@@ -115,7 +115,12 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   result.rank_space = ranks;
   const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
   const std::uint64_t need = estimate_search_bytes(ranks, options.want_path);
-  if (need > budget) throw MemoryBudgetExceeded(need, budget);
+  if (need > budget)
+    throw MemoryBudgetExceeded(need, budget, "",
+                               options.want_path
+                                   ? "raise --max-memory or lower n"
+                                   : "raise --max-memory, lower n, or add --work-dir DIR to "
+                                     "keep the search on disk");
 
   // visited: every rank discovered so far.  During a dense level, `newer` holds
   // visited as it stood when the level began and `older` as it stood one level

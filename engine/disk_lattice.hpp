@@ -366,6 +366,10 @@ class DiskLatticeMode {
   }
 
   void open_single(bool& resumed) {
+    if (!persist_) {  // --symmetry in memory: nothing to open, nothing to resume
+      seed_start();
+      return;
+    }
     make_work_dir(dir_);
     if (std::filesystem::is_directory(dir_ + "/rank-0"))
       throw WorkDirError(dir_ +
@@ -1215,7 +1219,9 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   Comm* comm = options.comm;
   const int ranks = comm != nullptr ? comm->size() : 1;
   const int rank = comm != nullptr ? comm->rank() : 0;
-  if (options.work_dir.empty() && ranks == 1)
+  // One process without a work directory: the search by symmetry in memory, every
+  // stored segment resident (checked below).
+  if (options.work_dir.empty() && ranks == 1 && !options.symmetry)
     throw std::invalid_argument("disk mode needs --work-dir DIR");
   if (options.want_path && options.symmetry)
     throw std::invalid_argument(
@@ -1281,6 +1287,11 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
                                  "the distributed search (per rank)",
                                  "raise --max-memory, run more ranks, or add --work-dir DIR");
   }
+  if (options.work_dir.empty() && ranks == 1 && plan.resident < plan.stored)
+    throw MemoryBudgetExceeded(plan.worker_bytes + plan.stored * plan.segment_bytes, budget,
+                               "the search by symmetry in memory",
+                               "raise --max-memory, lower n, or add --work-dir DIR to keep it "
+                               "on disk");
   SearchResult result;
   result.symmetries = group.empty() ? 1 : group.size();
   result.stored_segments = plan.stored;

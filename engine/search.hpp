@@ -9,7 +9,8 @@
 //   lattice  lattice_bfs.hpp: 64 states per machine word; serves LatticeSpace (the
 //            single-stack peg variants whose rule ignores what a disc lands on).
 //   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
-//            disk (--work-dir), checkpointed and resumable.
+//            disk (--work-dir), checkpointed and resumable; disk_bfs.hpp: the same
+//            for the generic engine (every StateSpace; no witness, no symmetry).
 //   distributed  the disk mode run by several processes at once (options.comm,
 //            comm.hpp), each owning a share of the segments, with or without disk.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
@@ -26,6 +27,7 @@
 
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
+#include "engine/disk_bfs.hpp"
 #include "engine/disk_lattice.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/search_types.hpp"
@@ -108,6 +110,8 @@ template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
   if (o.meet_in_middle) {
+    if (o.symmetry)
+      throw std::invalid_argument("--meet-in-middle does not combine with --symmetry (drop one)");
     if (o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
       throw std::invalid_argument(
           "--meet-in-middle runs in memory only (drop --distributed, --work-dir and --resume)");
@@ -127,21 +131,41 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
       throw std::invalid_argument("the distributed search names no farthest states");
     return StorageKind::kDisk;
   }
+  if (o.symmetry && !lattice)
+    throw std::invalid_argument(
+        "--symmetry serves the lattice engine only (single-stack peg variants whose rule "
+        "ignores what a disc lands on)");
+  if (o.symmetry && o.storage == StorageKind::kMemory && !o.work_dir.empty())
+    throw std::invalid_argument(
+        "--symmetry runs in memory without --work-dir: drop --work-dir or --storage memory");
+  if (o.symmetry && o.work_dir.empty() && o.storage != StorageKind::kDisk) {
+    // --symmetry without a work directory: the disk mode's algorithm with every
+    // stored segment in memory (disk_lattice.hpp); the result says "memory".
+    if (o.want_path)
+      throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
+    return StorageKind::kDisk;
+  }
   const bool disk_asked =
       o.storage == StorageKind::kDisk || (o.storage == StorageKind::kAuto && o.resume);
   if (o.storage == StorageKind::kMemory) return StorageKind::kMemory;
   if (disk_asked && o.work_dir.empty())
     throw std::invalid_argument("disk mode needs --work-dir DIR");
-  if (disk_asked && !lattice)
+  if (disk_asked && !lattice && o.want_path)
     throw std::invalid_argument(
-        "disk mode serves the lattice engine's variants only (single-stack peg variants "
-        "whose rule ignores what a disc lands on)");
+        "the generic engine's disk mode gives no witness (--moves): drop --moves or --storage "
+        "disk");
   if (disk_asked && o.want_path && o.symmetry)
     throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
   if (disk_asked) return StorageKind::kDisk;
-  if (o.work_dir.empty() || !lattice) return StorageKind::kMemory;
+  if (o.work_dir.empty()) return StorageKind::kMemory;
   // kAuto with a work directory: disk only when memory will not do.
   const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
+  if (!lattice) {
+    // (A witness needs the in-memory search, which then refuses with its estimate.)
+    return !o.want_path && estimate_search_bytes(v.num_ranks(), false) > budget
+               ? StorageKind::kDisk
+               : StorageKind::kMemory;
+  }
   if constexpr (LatticeSpace<V>) {
     if (estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path) > budget) {
       if (o.want_path && o.symmetry)
@@ -161,12 +185,19 @@ std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
       if (choose_storage(v, o) == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
         const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
-        return plan_disk(L, budget, o.segment_discs, {}, o.want_path).memory_bytes();
+        const std::vector<PegPerm> group =
+            o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
+        return plan_disk(L, budget, o.segment_discs, group, o.want_path).memory_bytes();
       }
       return estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
     }
   }
-  (void)choose_storage(v, o);  // refuses disk mode where it does not apply
+  if (choose_storage(v, o) == StorageKind::kDisk) {
+    const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
+    return plan_disk_bfs(v.num_ranks(), budget, o.segment_bits, detail::worker_count(),
+                         o.record_bytes)
+        .memory_bytes();
+  }
   return estimate_search_bytes(v.num_ranks(), o.want_path);
 }
 
@@ -178,7 +209,8 @@ SearchResult search(const V& v, const SearchOptions& o) {
       return lattice_search(v, o);
     }
   }
-  (void)choose_storage(v, o);  // refuses --engine lattice or disk mode where they do not apply
+  // (choose_storage refuses --engine lattice, or disk mode, where they do not apply.)
+  if (choose_storage(v, o) == StorageKind::kDisk) return disk_bfs_search(v, o);
   return breadth_first_search(v, o);
 }
 

@@ -68,7 +68,7 @@ struct SearchOptions {
   // With want_path: a witness longer than this many moves is not built (0: no
   // limit); the result says so in `path_omitted`.
   std::uint64_t max_path_moves = 0;
-  // Disk mode (disk_lattice.hpp).  work_dir: where segments and checkpoints live;
+  // Disk mode (disk_lattice.hpp, disk_bfs.hpp).  work_dir: where segments and checkpoints live;
   // resume: continue the run checkpointed there (a missing checkpoint starts one);
   // identity: what is searched, in words (variant, n, pegs, problem), written to
   // the manifest so that a resume of something else is refused.
@@ -80,6 +80,11 @@ struct SearchOptions {
   // segment boundary) this many seconds after the last; 0: after every segment.
   double checkpoint_seconds = 60;
   int segment_discs = -1;  // discs that fix a segment; -1: chosen from the budget
+  // The generic engine's disk mode (disk_bfs.hpp): 2^segment_bits ranks a segment
+  // (-1: chosen from the budget); record_bytes: memory for records queued for
+  // segments on disk before they spill to files (0: from the budget; a testing aid).
+  int segment_bits = -1;
+  std::uint64_t record_bytes = 0;
   // Disk mode: store one segment of each orbit under the peg permutations that fix
   // the start and preserve the rule (disk_lattice.hpp, SegmentSymmetry); level counts
   // still count every state.  No farthest states with it.

@@ -1,7 +1,9 @@
 // Benchmark: the disk mode (engine/disk_lattice.hpp) against the in-memory lattice
-// search, 4 pegs (`reves`), complete searches from all discs on peg 0.
+// search, 4 pegs (`reves`), complete searches from all discs on peg 0; and the
+// generic engine's disk mode (engine/disk_bfs.hpp) against the in-memory generic
+// search on Checkers DDDD (complete searches, the same three rows but the last).
 //
-//   bench_disk [--n 15,16] [--work-dir DIR] [--markdown PATH]
+//   bench_disk [--n 15,16] [--checkers 17,18] [--work-dir DIR] [--markdown PATH]
 //
 // Rows per n, each timed in this process in this run:
 //   memory            lattice_search, the default budget;
@@ -32,10 +34,13 @@
 
 #include "cli/batch.hpp"
 #include "cli/provenance.hpp"
+#include "engine/bfs.hpp"
+#include "engine/disk_bfs.hpp"
 #include "engine/disk_lattice.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/memory.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/registry.hpp"
 
 namespace {
 
@@ -43,6 +48,7 @@ using Clock = std::chrono::steady_clock;
 using FreeSpace = hanoi::variants::PegSpace<hanoi::variants::FreeMoves>;
 
 struct Row {
+  std::string search;  // "reves" or "checkers"
   int n = 0;
   std::string method;
   std::uint64_t budget = 0, states = 0, peak_rss = 0, disk = 0, segments = 0;
@@ -72,21 +78,24 @@ std::string command_line(int argc, char** argv) {
 }
 
 int bench_main(int argc, char** argv) {
-  std::vector<int> ns = {15, 16};
+  std::vector<int> ns = {15, 16}, checkers = {17, 18};
   std::string work = "bench-disk-work", markdown;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--n" && i + 1 < argc) {
-      ns.clear();
+    if ((a == "--n" || a == "--checkers") && i + 1 < argc) {
+      std::vector<int>& list = a == "--n" ? ns : checkers;
+      list.clear();
       std::stringstream in(argv[++i]);
       std::string tok;
-      while (std::getline(in, tok, ',')) ns.push_back(std::stoi(tok));
+      while (std::getline(in, tok, ',')) list.push_back(std::stoi(tok));
     } else if (a == "--work-dir" && i + 1 < argc) {
       work = argv[++i];
     } else if (a == "--markdown" && i + 1 < argc) {
       markdown = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: bench_disk [--n 15,16] [--work-dir DIR] [--markdown PATH]\n");
+      std::fprintf(stderr,
+                   "usage: bench_disk [--n 15,16] [--checkers 17,18] [--work-dir DIR] "
+                   "[--markdown PATH]\n");
       return 2;
     }
   }
@@ -98,7 +107,7 @@ int bench_main(int argc, char** argv) {
     mo.engine = hanoi::EngineKind::kLattice;
     reset_peak_rss();
     const hanoi::SearchResult mem = hanoi::lattice_search(v, mo);
-    rows.push_back(Row{n, "memory", hanoi::default_memory_budget(), mem.states_reached,
+    rows.push_back(Row{"reves", n, "memory", hanoi::default_memory_budget(), mem.states_reached,
                        mem.peak_rss, 0, 1, mem.seconds, 1.0});
     std::fprintf(stderr, "[bench_disk] n=%d memory: %.2f s\n", n, mem.seconds);
     const hanoi::LatticeLayout L(4, n);
@@ -131,19 +140,81 @@ int bench_main(int argc, char** argv) {
         std::fprintf(stderr, "bench_disk: n=%d %s: level counts differ from memory\n", n, var.name);
         return 1;
       }
-      rows.push_back(Row{n, var.name, var.budget, d.states_reached, d.peak_rss, d.disk_bytes,
-                         d.segments, d.seconds, mem.seconds / d.seconds});
+      rows.push_back(Row{"reves", n, var.name, var.budget, d.states_reached, d.peak_rss,
+                         d.disk_bytes, d.segments, d.seconds, mem.seconds / d.seconds});
       std::fprintf(stderr, "[bench_disk] n=%d %s: %.2f s (ratio %.2f)\n", n, var.name, d.seconds,
                    mem.seconds / d.seconds);
     }
   }
+  // The generic engine on Checkers DDDD: in memory, then its disk mode with every
+  // segment resident, then with a budget of a quarter of its state.
+  const hanoi::FamilyInfo& info = hanoi::variants::find_family("checkers");
+  for (const int n : checkers) {
+    const int failed = hanoi::variants::visit_family(
+        info, hanoi::normalize(info, hanoi::Params{n, 4, ""}), [&](const auto&, const auto& v) {
+          hanoi::SearchOptions mo;
+          mo.engine = hanoi::EngineKind::kGeneric;
+          reset_peak_rss();
+          const hanoi::SearchResult mem = hanoi::breadth_first_search(v, mo);
+          rows.push_back(Row{"checkers", n, "memory", hanoi::default_memory_budget(),
+                             mem.states_reached, mem.peak_rss, 0, 1, mem.seconds, 1.0});
+          std::fprintf(stderr, "[bench_disk] checkers n=%d memory: %.2f s\n", n, mem.seconds);
+          const std::size_t threads = hanoi::detail::worker_count();
+          const hanoi::DiskBfsPlan full =
+              hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(), -1, threads);
+          // Segments of a sixteenth of the state, so that a quarter is four of them.
+          int bits = full.segment_bits;
+          while (bits > 10 && hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(),
+                                                   bits, threads)
+                                      .segments < 16)
+            --bits;
+          const hanoi::DiskBfsPlan cut =
+              hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(), bits, threads);
+          struct Variant {
+            const char* name;
+            std::uint64_t budget;
+            int bits;
+          };
+          const std::vector<Variant> variants = {
+              {"disk, resident", hanoi::default_memory_budget(), -1},
+              {"disk, streaming (budget 1/4 of the state)",
+               cut.worker_bytes + cut.segments * cut.segment_bytes / 4, bits},
+          };
+          for (const Variant& var : variants) {
+            const std::string dir = work + "/checkers" + std::to_string(n);
+            std::filesystem::remove_all(dir);
+            hanoi::SearchOptions o;
+            o.engine = hanoi::EngineKind::kGeneric;
+            o.storage = hanoi::StorageKind::kDisk;
+            o.work_dir = dir;
+            o.max_memory = var.budget;
+            o.segment_bits = var.bits;
+            o.identity = "bench checkers n=" + std::to_string(n);
+            reset_peak_rss();
+            const hanoi::SearchResult d = hanoi::disk_bfs_search(v, o);
+            std::filesystem::remove_all(dir);
+            if (d.level_sizes != mem.level_sizes) {
+              std::fprintf(stderr, "bench_disk: checkers n=%d %s: level counts differ\n", n,
+                           var.name);
+              return 1;
+            }
+            rows.push_back(Row{"checkers", n, var.name, var.budget, d.states_reached, d.peak_rss,
+                               d.disk_bytes, d.segments, d.seconds, mem.seconds / d.seconds});
+            std::fprintf(stderr, "[bench_disk] checkers n=%d %s: %.2f s (ratio %.2f)\n", n,
+                         var.name, d.seconds, mem.seconds / d.seconds);
+          }
+          return 0;
+        });
+    if (failed != 0) return failed;
+  }
   std::filesystem::remove_all(work);
   const double total = std::chrono::duration<double>(Clock::now() - t_all).count();
   std::string body =
-      "| n | method | budget | states | seconds | states/s | memory / this (time) | peak RSS | "
-      "disk at most | segments |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      "| search | n | method | budget | states | seconds | states/s | memory / this (time) | "
+      "peak RSS | disk at most | segments |\n"
+      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows)
-    body += "| " + std::to_string(r.n) + " | " + r.method + " | " + hanoi::format_bytes(r.budget) +
+    body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " + hanoi::format_bytes(r.budget) +
             " | " + std::to_string(r.states) + " | " + fmt("%.2f", r.seconds) + " | " +
             fmt("%.3g", static_cast<double>(r.states) / r.seconds) + " | " + fmt("%.2f", r.ratio) +
             " | " + hanoi::format_bytes(r.peak_rss) + " | " +
@@ -151,23 +222,23 @@ int bench_main(int argc, char** argv) {
             std::to_string(r.segments) + " |\n";
   body +=
       "\n## Target: disk mode at least half the in-memory speed (ratio >= 0.5)\n\n"
-      "| n | method | ratio | met |\n|---:|---|---:|---|\n";
+      "| search | n | method | ratio | met |\n|---|---:|---|---:|---|\n";
   for (const Row& r : rows)
     if (r.method != "memory")
-      body += "| " + std::to_string(r.n) + " | " + r.method + " | " + fmt("%.2f", r.ratio) + " | " +
+      body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " + fmt("%.2f", r.ratio) + " | " +
               (r.ratio >= 0.5 ? "yes" : "**no**") + " |\n";
   std::fputs(body.c_str(), stdout);
   std::printf("\nTotal wall time %.1f s.\n", total);
   if (!markdown.empty()) {
     std::ostringstream md;
-    md << "# Disk mode against the in-memory lattice search (4 pegs)\n\n"
+    md << "# Disk mode against the in-memory search (lattice: 4 pegs; generic: Checkers)\n\n"
        << "- command: `" << command_line(argc, argv) << "`\n"
        << "- commit: " << hanoi::git_commit() << "\n"
        << "- date (UTC): " << hanoi::utc_now() << "\n"
        << "- machine: " << hanoi::machine_description() << "\n"
        << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
-       << "Every row is one complete search from all discs on peg 0, timed in this run; every "
-          "row reported the memory row's per-level counts.  Rows: the header of "
+       << "Every row is one complete search from all discs on peg 0 (Checkers: problem DDDD), "
+          "timed in this run; every row reported the memory row's per-level counts.  Rows: the header of "
           "experiments/bench_disk.cpp.  The work directory is on this machine's one disk; "
           "files written between checkpoints mostly stay in the page cache, checkpoints are "
           "flushed to the device.\n\n"

@@ -87,9 +87,9 @@ def main(argv):
     shown = "python3 experiments/disk_record.py " + " ".join(argv)
     lines = [
         f"# {j['variant']} pegs={j['pegs']} n={j['n']} problem={j['problem']}: "
-        "a complete search in the disk mode\n",
+        f"a complete search in the disk mode ({j['engine']} engine)\n",
         f"- command: `{shown}`",
-        f"- commit: {commit()}",
+        f"- commit: {j.get('commit') or commit()}",
         f"- date (UTC): {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
         f"- machine: {machine()}",
         f"- wall time: {total:.1f} s over {len(runs)} invocation(s) "

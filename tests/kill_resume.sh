@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Kill-and-resume check of the disk mode (engine/disk_lattice.hpp): runs a search
+# Kill-and-resume check of the disk mode (engine/disk_lattice.hpp, or with
+# --segment-bits the generic engine's, engine/disk_bfs.hpp): runs a search
 # with --work-dir and a checkpoint after every segment, kills it with SIGKILL at
 # random moments (at least --kills times), resumes it each time with --resume, and
 # compares the finished run's per-level counts, optimum, states and eccentricity
@@ -9,6 +10,7 @@
 #
 # usage: tests/kill_resume.sh [--hanoi PATH] [--kills N] [--variant NAME] [--pegs M]
 #                             [-n N] [--max-memory SIZE] [--segment-discs S] [--symmetry]
+#                             [--segment-bits K]   (the generic engine's disk mode)
 # The test suite runs a short version (tests/CMakeLists.txt, DiskResume.KillScript);
 # experiments/kill_resume.sh runs a longer one and records it.
 set -euo pipefail
@@ -19,6 +21,7 @@ pegs=4
 n=11
 max_memory=3M
 segment_discs=2
+segment_bits=
 symmetry=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -29,8 +32,9 @@ while [ $# -gt 0 ]; do
     -n) n=$2; shift 2 ;;
     --max-memory) max_memory=$2; shift 2 ;;
     --segment-discs) segment_discs=$2; shift 2 ;;
+    --segment-bits) segment_bits=$2; shift 2 ;;
     --symmetry) symmetry=(--symmetry); shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "kill_resume.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -39,6 +43,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hanoi-kill-resume.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 dir=$work/run
 search=(optimum "$variant" --pegs "$pegs" -n "$n" --levels --json -q)
+# How the disk run is cut: by segment discs (lattice) or 2^K ranks (generic engine).
+if [ -n "$segment_bits" ]; then
+  cut=(--engine generic --segment-bits "$segment_bits")
+else
+  cut=(--segment-discs "$segment_discs")
+fi
 
 # The numbers a run reports, in one line.
 numbers() {
@@ -49,14 +59,14 @@ print(j["optimal"], j["states"], j["eccentricity"], " ".join(map(str, j["levels"
 "$hanoi" "${search[@]}" --storage memory >"$work/ref.json"
 t0=$(date +%s.%N)
 "$hanoi" "${search[@]}" --storage disk --work-dir "$work/timing" --max-memory "$max_memory" \
-  --segment-discs "$segment_discs" --checkpoint-every 0 "${symmetry[@]}" >/dev/null
+  "${cut[@]}" --checkpoint-every 0 "${symmetry[@]}" >/dev/null
 span=$(python3 -c "import sys; print(max(0.05, float(sys.argv[2]) - float(sys.argv[1])))" "$t0" "$(date +%s.%N)")
 rm -rf "$work/timing"
 
 want=$(numbers "$work/ref.json")
 done_kills=0 in_write=0 runs=0 completions=0
 disk=("$hanoi" "${search[@]}" --storage disk --work-dir "$dir" --resume --max-memory "$max_memory"
-      --segment-discs "$segment_discs" --checkpoint-every 0 "${symmetry[@]}")
+      "${cut[@]}" --checkpoint-every 0 "${symmetry[@]}")
 # Kill moments uniform over a share of one run's time, so that a run takes about
 # `kills` attempts; a run that completes before the kills are all done is checked
 # and started again from nothing, until at least `kills` kills were made.
@@ -83,7 +93,7 @@ for line in open(os.path.join(d, "manifest")):
     parts = line.split()
     if len(parts) > 1:
         named.add(parts[1])
-ours = [f for f in os.listdir(d) if f.split("-")[0] in ("seg", "records", "levels") or f == "manifest.tmp"]
+ours = [f for f in os.listdir(d) if f.split("-")[0] in ("seg", "records", "levels", "spill") or f == "manifest.tmp"]
 sys.exit(0 if any(f not in named for f in ours) else 1)
 EOF
       then
@@ -109,6 +119,6 @@ EOF
   rm -rf "$dir"
 done
 
-echo "kill_resume.sh: $variant pegs=$pegs n=$n ${symmetry[*]}: $done_kills kills ($in_write inside a write or" \
+echo "kill_resume.sh: $variant pegs=$pegs n=$n ${cut[*]} ${symmetry[*]}: $done_kills kills ($in_write inside a write or" \
   "before its manifest), $runs runs, $completions completed (one uninterrupted disk run: ${span} s)"
 echo "kill_resume.sh: ok: every completed run's optimum, states, eccentricity and level counts agree"

@@ -1,0 +1,1034 @@
+// The disk-backed generic search: the state-at-a-time engine (bfs.hpp) over
+// segments of the rank space that live in a work directory, at most a budget's
+// worth in memory, checkpointed and resumable.  It serves every StateSpace, so the
+// variants outside the lattice engine (Checkers, Domino, Antwerp, ...) can run
+// searches larger than memory (`hanoi optimum ... --work-dir DIR`).
+//
+// Design overview
+// ---------------
+// A *segment* is a run of 2^b consecutive ranks.  Every variant here ranks its
+// states with the largest discs most significant (a mixed-radix or lexicographic
+// rank), so a move of a small disc changes a rank by little and mostly stays in
+// its segment; a move of a large disc may land anywhere.  A segment's whole state
+// is three bitmaps over its ranks: V (visited) and two frontier bitmaps, F_0 and
+// F_1, of which F_(d mod 2) holds the states of depth d and F_(1 - d mod 2)
+// collects those of depth d + 1 (expanding a segment clears its F_(d mod 2), so the
+// roles swap at the level boundary without touching the segments).  A small
+// summary (one bit per block of 512 words) lists the nonzero blocks of each
+// frontier, so a tiny level reads only the blocks it occupies.
+//
+// Level d expands the segments whose F_(d mod 2) is nonzero, resident ones first.
+// A successor whose segment is resident is marked at once (one atomic fetch_or on
+// V, as in bfs.hpp); one bound for a segment on disk becomes a *record* (its rank)
+// queued for that segment: in memory up to an allowance of the budget, then in
+// spill files.  A segment's queue is merged (V tested, F_(1 - d mod 2) set) when it
+// is loaded, and at the end of the level every segment with a queue is loaded, so
+// each level is complete before the next begins: delayed duplicate detection, with
+// the same per-level counts as the in-memory engine, whatever the segment size,
+// thread count or interruptions.
+//
+// Segments are a cache: up to `resident` of them stay in memory (the least recently
+// used is written to a fresh file and dropped), so a search that fits the budget
+// does no I/O between checkpoints.
+//
+// Checkpoints follow work_dir.hpp's discipline: every `checkpoint_seconds` (at a
+// segment or level boundary) the changed resident segments are written to fresh
+// files, the queued records to spill files, the level counts to a file, and a
+// checksummed manifest naming them all replaces the old one atomically; the files
+// it no longer names are then deleted.  Inside a level the manifest also says which
+// segments are expanded and how many states of the next level were found, so a
+// resumed run expands only the others.
+//
+// Not offered here: witnesses (--moves), symmetry and the distributed mode (the
+// lattice disk mode, disk_lattice.hpp, has them).
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/bfs.hpp"
+#include "engine/core.hpp"
+#include "engine/level_loop.hpp"
+#include "engine/memory.hpp"
+#include "engine/progress.hpp"
+#include "engine/search_types.hpp"
+#include "engine/storage.hpp"
+#include "engine/work_dir.hpp"
+
+namespace hanoi {
+
+inline constexpr const char* kDiskBfsFormat = "hanoi-disk-bfs 1";
+
+// How the generic disk search is cut and how much of it stays in memory.
+struct DiskBfsPlan {
+  int segment_bits = 0;             // b: 2^b ranks per segment
+  std::uint64_t segments = 1;       // ceil(ranks / 2^b)
+  std::uint64_t segment_bytes = 0;  // V, F_0, F_1 and their summaries
+  std::uint64_t worker_bytes = 0;   // record queues, per-thread buffers, scratch
+  std::uint64_t record_bytes = 0;   // of which the record queues (spilled beyond)
+  std::uint64_t resident = 1;       // segments kept in memory at most
+  std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
+  // Two files per segment at most (the checkpoint's and a newer one), each of three
+  // elided bitmaps (one mask word per 64), plus the spilled records of one level
+  // (bounded by the allowance per spill, counted generously).
+  std::uint64_t disk_bound() const {
+    return 2 * segments * (segment_bytes + segment_bytes / 64 + 64) + 4 * record_bytes;
+  }
+};
+
+namespace disk_bfs_detail {
+inline constexpr std::uint64_t kBlockWords = 512;  // frontier summary granularity
+inline constexpr std::size_t kLocalRecords = 16384;  // per-thread record buffer (ranks)
+
+inline std::uint64_t words_of(int bits) {
+  return bits >= 6 ? std::uint64_t{1} << (bits - 6) : 1;
+}
+inline std::uint64_t summary_words(int bits) {
+  return (words_of(bits) + kBlockWords * 64 - 1) / (kBlockWords * 64);
+}
+}  // namespace disk_bfs_detail
+
+// The plan for `ranks` ranks and a budget: the largest segments (at most 2^29
+// ranks, 192 MiB) of which four fit beside the worker, down to 2^10 ranks;
+// `forced_bits` >= 0 fixes b.  Throws MemoryBudgetExceeded when two do not fit.
+inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t budget, int forced_bits,
+                                 std::size_t threads, std::uint64_t forced_record_bytes = 0) {
+  using namespace disk_bfs_detail;
+  const int full = std::max(6, static_cast<int>(std::bit_width(ranks > 1 ? ranks - 1 : 1)));
+  auto make = [&](int b) {
+    DiskBfsPlan p;
+    p.segment_bits = b;
+    p.segments = (ranks + (std::uint64_t{1} << b) - 1) >> b;
+    p.segment_bytes = 3 * words_of(b) * 8 + 2 * summary_words(b) * 8;
+    p.record_bytes = forced_record_bytes > 0
+                         ? forced_record_bytes
+                         : std::clamp<std::uint64_t>(budget / 32, std::uint64_t{64} << 10,
+                                                     std::uint64_t{256} << 20);
+    p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + 64 * 1024) +
+                     p.segments * 192 + (std::uint64_t{1} << 20);
+    p.resident = 1;
+    return p;
+  };
+  if (forced_bits > 40 || (forced_bits >= 0 && forced_bits < 6))
+    throw std::invalid_argument("--segment-bits takes 6 to 40");
+  DiskBfsPlan p;
+  if (forced_bits >= 0) {
+    p = make(std::min(forced_bits, full));
+  } else {
+    int b = std::min(29, full);
+    while (b > 10 && make(b).worker_bytes + 4 * make(b).segment_bytes > budget) --b;
+    p = make(b);
+  }
+  if (p.worker_bytes + 2 * p.segment_bytes > budget)
+    throw MemoryBudgetExceeded(p.worker_bytes + 2 * p.segment_bytes, budget, "disk mode");
+  p.resident = std::min(p.segments, (budget - p.worker_bytes) / p.segment_bytes);
+  return p;
+}
+
+template <StateSpace V>
+class DiskBfsMode {
+ public:
+  DiskBfsMode(const V& v, const SearchOptions& options, const DiskBfsPlan& plan)
+      : v_(v),
+        o_(options),
+        plan_(plan),
+        dir_(options.work_dir),
+        ranks_(v.num_ranks()),
+        seg_ranks_(std::uint64_t{1} << plan.segment_bits),
+        seg_words_(disk_bfs_detail::words_of(plan.segment_bits)),
+        sum_words_(disk_bfs_detail::summary_words(plan.segment_bits)),
+        goal_r_(detail::single_goal_rank(v)),
+        segs_(plan.segments),
+        queue_(plan.segments),
+        spills_(plan.segments),
+        views_(plan.segments),
+        local_([] {
+          std::vector<Rank> b;
+          b.reserve(disk_bfs_detail::kLocalRecords);
+          return b;
+        }),
+        progress_("disk") {}
+
+  // Continues the checkpoint in the work directory (options.resume) or starts
+  // afresh; returns what a resumed run already completed.
+  LevelLoopResume open(bool& resumed) {
+    resumed = false;
+    make_work_dir(dir_);
+    bool exists = false;
+    const std::string text = read_whole_file(path("manifest"), exists);
+    if (exists && !o_.resume)
+      throw WorkDirError(dir_ + " holds a checkpoint (" + describe_checkpoint(text) +
+                         "): add --resume to continue it, or use an empty directory");
+    if (exists) {
+      resume_from(Manifest::parse(text, path("manifest")));
+      resumed = true;
+      if (!finished_) check_free_space();
+    } else {
+      if (o_.resume && o_.progress)
+        std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n", dir_.c_str());
+      remove_strays({});
+      check_free_space();
+      const Rank r0 = v_.rank(v_.start());
+      Segment& g = load(r0 >> plan_.segment_bits);
+      const std::uint64_t off = r0 & (seg_ranks_ - 1);
+      words(g.v)[off >> 6] |= std::uint64_t{1} << (off & 63);
+      set_bit(words(g.f[0]), g.fsum[0].get(), off);
+      g.dirty = true;
+      cur_size_ = 1;
+      cur_goal_ = v_.is_goal(v_.start());
+    }
+    LevelLoopResume from;
+    from.sizes.assign(levels_.begin(), levels_.end());
+    from.goal_depth = goal_depth_;
+    from.last_sample = last_sample_;
+    return from;
+  }
+
+  // Reports depth d (its size and goal are known when it begins) and expands it.
+  LevelReport step(std::uint64_t depth) {
+    LevelReport rep;
+    rep.size = cur_size_;
+    rep.goal = cur_goal_;
+    if (cur_size_ == 0 || finished_) {
+      rep.size = 0;
+      return rep;
+    }
+    if (cur_goal_ && o_.stop_at_goal) {
+      // The goal is at this depth: nothing beyond it is needed.
+      levels_.push_back(cur_size_);
+      if (goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
+      cur_size_ = 0;
+      return rep;
+    }
+    const int p = static_cast<int>(depth & 1);
+    std::vector<std::uint64_t> todo;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+        const Segment& g = segs_[s];
+        if (g.done || !has_bits(g, p)) continue;
+        if ((pass == 0) == g.loaded) todo.push_back(s);
+      }
+    rep.sample = in_sample_;
+    std::uint64_t reached_before = 0;
+    for (std::uint64_t x : levels_) reached_before += x;
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+      interruption_point();
+      const std::uint64_t s = todo[i];
+      Segment& g = load(s);
+      if (o_.farthest > 0) {
+        sample_lowest(g, s, p, rep.sample);
+        in_sample_ = rep.sample;
+      }
+      expand(g, s, p);
+      g.done = true;
+      ++expanded_;
+      report_progress(depth, reached_before, "segment " + std::to_string(i + 1) + " of " +
+                                                 std::to_string(todo.size()));
+      if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments) {
+        checkpoint();
+        throw SearchCancelled();
+      }
+      if (i + 1 < todo.size() && due()) checkpoint();
+    }
+    // Every record of the level goes into its segment before the level ends.
+    for (std::uint64_t t = 0; t < plan_.segments; ++t) {
+      if (queue_[t].empty() && spills_[t].empty()) continue;
+      interruption_point();
+      load(t);
+      report_progress(depth, reached_before, "merging records");
+    }
+    // The level is complete.
+    levels_.push_back(cur_size_);
+    if (cur_goal_ && goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
+    last_sample_ = rep.sample;
+    in_sample_.clear();
+    cur_size_ = next_size_;
+    cur_goal_ = next_goal_;
+    next_size_ = 0;
+    next_goal_ = false;
+    for (Segment& g : segs_) g.done = false;
+    level_ = depth + 1;
+    if (due()) checkpoint();
+    return rep;
+  }
+
+  // After the level loop: the segment files go (a finished search's bitmaps answer
+  // nothing more) and a final manifest keeps the level counts.
+  void finish() {
+    finished_ = true;
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      Segment& g = segs_[s];
+      if (g.loaded) unload(g);
+      retire(g.file);
+      g = Segment();
+    }
+    for (std::uint64_t t = 0; t < plan_.segments; ++t) {
+      for (const Spill& f : spills_[t]) retire(f.name);
+      spills_[t].clear();
+      queue_[t] = {};
+    }
+    checkpoint();
+  }
+
+  // A checkpoint now (an interrupted run's last act).
+  void save() { checkpoint(); }
+
+  std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t expansions() const { return expanded_; }
+  std::uint64_t records() const { return records_; }
+
+ private:
+  struct Segment {
+    detail::HugeBuffer v, f[2];                 // bitmaps of seg_words_ words (loaded)
+    std::unique_ptr<std::uint64_t[]> fsum[2];   // block summaries of f (loaded)
+    bool loaded = false, dirty = false, done = false;
+    bool nonzero[2] = {false, false};  // f[i] has a state (kept while not loaded)
+    std::string file;                  // its newest file ("": none, all zero)
+    std::uint64_t file_bytes = 0, file_sum = 0;
+    bool synced = true;
+    std::uint64_t last_use = 0;
+  };
+  struct Spill {
+    std::string name;
+    std::uint64_t bytes = 0, sum = 0, count = 0;
+    bool synced = false;
+  };
+  // What the expansion reads of a resident segment (null when it is not).
+  struct View {
+    std::uint64_t* v = nullptr;
+    std::uint64_t* f = nullptr;
+    std::uint64_t* fsum = nullptr;
+  };
+
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+
+  std::string identity() const {
+    return o_.identity + " | generic | ranks " + std::to_string(ranks_) + " | segment_bits " +
+           std::to_string(plan_.segment_bits) + " | stop_at_goal " +
+           std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
+  }
+
+  static std::string describe_checkpoint(const std::string& text) {
+    try {
+      const Manifest m = Manifest::parse(text, "manifest");
+      return m.get("identity") + ", level " + m.get("level") +
+             (m.has("finished") && m.get("finished") == "1" ? ", finished" : "");
+    } catch (const WorkDirError&) {
+      return "unreadable";
+    }
+  }
+
+  void check_free_space() {
+    const std::uint64_t need = plan_.disk_bound();
+    const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
+    if (need > have)
+      throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
+                         ", which has " + format_bytes(have) +
+                         " free (free space, or use another --work-dir)");
+  }
+
+  bool has_bits(const Segment& g, int p) const {
+    if (!g.loaded) return g.nonzero[p];
+    for (std::uint64_t i = 0; i < sum_words_; ++i)
+      if (g.fsum[p][i] != 0) return true;
+    return false;
+  }
+
+  static void set_bit(std::uint64_t* f, std::uint64_t* fsum, std::uint64_t off) {
+    f[off >> 6] |= std::uint64_t{1} << (off & 63);
+    const std::uint64_t block = (off >> 6) / disk_bfs_detail::kBlockWords;
+    fsum[block >> 6] |= std::uint64_t{1} << (block & 63);
+  }
+
+  void interruption_point() {
+    if (o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
+      checkpoint();
+      throw SearchCancelled();
+    }
+  }
+
+  bool due() const {
+    const double since =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_).count();
+    return since >= std::max(o_.checkpoint_seconds, 4 * last_cost_);
+  }
+
+  void report_progress(std::uint64_t depth, std::uint64_t reached_before, const std::string& what) {
+    const auto now = std::chrono::steady_clock::now();
+    if (!o_.progress || now - last_report_ <= std::chrono::seconds(2)) return;
+    last_report_ = now;
+    const double secs = std::chrono::duration<double>(now - t0_).count();
+    const double reached = static_cast<double>(reached_before + cur_size_ + next_size_);
+    progress_.report(reached / static_cast<double>(ranks_), secs,
+                     static_cast<double>(discovered_) / std::max(secs, 1e-9),
+                     "level " + std::to_string(depth) + ": " + what + ", " +
+                         std::to_string(next_size_) + " new, disk " + format_bytes(disk_now_) +
+                         ", " + std::to_string(resident_) + " resident");
+  }
+
+  // The lowest ranks of segment s's depth-d states join `sample` (kept lowest).
+  void sample_lowest(const Segment& g, std::uint64_t s, int p, std::vector<Rank>& sample) {
+    std::size_t taken = 0;
+    for (std::uint64_t i = 0; i < seg_words_ && taken < o_.farthest; ++i)
+      for (std::uint64_t w = words(g.f[p])[i]; w && taken < o_.farthest; w &= w - 1, ++taken)
+        sample.push_back(s * seg_ranks_ + (i << 6) + static_cast<Rank>(std::countr_zero(w)));
+    keep_lowest(sample, o_.farthest);
+  }
+
+  // A new state of depth d + 1 at rank r (its V bit was just set by this thread).
+  void discovered(Rank r, std::uint64_t& found, bool& goal) {
+    ++found;
+    if (goal_r_ != ~Rank{0} ? r == goal_r_ : v_.is_goal(v_.unrank(r))) goal = true;
+  }
+
+  // Expands the depth-d states of resident segment s into depth d + 1, then clears
+  // its F_p (it becomes the collector of depth d + 2).
+  void expand(Segment& g, std::uint64_t s, int p) {
+    using State = typename V::State;
+    const int q = 1 - p;
+    for (std::uint64_t t = 0; t < plan_.segments; ++t) {
+      const Segment& h = segs_[t];
+      views_[t] = h.loaded ? View{words(h.v), words(h.f[q]), h.fsum[q].get()} : View{};
+    }
+    std::vector<std::uint64_t> blocks;
+    for (std::uint64_t i = 0; i < sum_words_; ++i)
+      for (std::uint64_t w = g.fsum[p][i]; w; w &= w - 1)
+        blocks.push_back(i * 64 + static_cast<std::uint64_t>(std::countr_zero(w)));
+    const std::uint64_t* f = words(g.f[p]);
+    const std::uint64_t base = s * seg_ranks_;
+    const int bits = plan_.segment_bits;
+    const std::uint64_t mask = seg_ranks_ - 1;
+    const std::uint64_t max_branching =
+        static_cast<std::uint64_t>(v_.pegs()) * static_cast<std::uint64_t>(v_.pegs() - 1);
+    tbb::enumerable_thread_specific<std::uint64_t> found_counts(0);
+    std::atomic<bool> goal{false};
+    struct Scratch {
+      std::vector<Rank> batch, pending;
+    };
+    tbb::enumerable_thread_specific<Scratch> scratch([&] {
+      Scratch sc;
+      sc.batch.reserve(detail::kBatch);
+      sc.pending.resize(detail::kBatch * max_branching);
+      return sc;
+    });
+    auto run_batch = [&](Scratch& sc, std::vector<Rank>& out, std::uint64_t& found, bool& g_hit) {
+      std::size_t k = 0;
+      Rank* pending = sc.pending.data();
+      for (Rank r : sc.batch)
+        v_.for_each_successor(v_.unrank(r), [&](const State& t, Move) HANOI_ALWAYS_INLINE {
+          pending[k++] = v_.rank(t);
+        });
+      for (std::size_t j = 0; j < k; ++j) {
+        const View& w = views_[pending[j] >> bits];
+        if (w.v != nullptr) __builtin_prefetch(&w.v[(pending[j] & mask) >> 6], 1, 3);
+      }
+      for (std::size_t j = 0; j < k; ++j) {
+        const Rank rt = pending[j];
+        const View& w = views_[rt >> bits];
+        if (w.v == nullptr) {
+          out.push_back(rt);
+          if (out.size() >= disk_bfs_detail::kLocalRecords) flush_local(out);
+          continue;
+        }
+        const std::uint64_t off = rt & mask;
+        const std::uint64_t bit = std::uint64_t{1} << (off & 63);
+        std::atomic_ref<std::uint64_t> vw(w.v[off >> 6]);
+        if (vw.load(std::memory_order_relaxed) & bit) continue;
+        if (vw.fetch_or(bit, std::memory_order_relaxed) & bit) continue;
+        std::atomic_ref<std::uint64_t>(w.f[off >> 6]).fetch_or(bit, std::memory_order_relaxed);
+        const std::uint64_t block = (off >> 6) / disk_bfs_detail::kBlockWords;
+        std::atomic_ref<std::uint64_t> sw(w.fsum[block >> 6]);
+        const std::uint64_t sbit = std::uint64_t{1} << (block & 63);
+        if (!(sw.load(std::memory_order_relaxed) & sbit)) sw.fetch_or(sbit, std::memory_order_relaxed);
+        discovered(rt, found, g_hit);
+      }
+      sc.batch.clear();
+    };
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1),
+                      [&](const tbb::blocked_range<std::size_t>& range) {
+                        Scratch& sc = scratch.local();
+                        std::vector<Rank>& out = local_.local();
+                        std::uint64_t& found = found_counts.local();
+                        bool g_hit = false;
+                        for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
+                          const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
+                          const std::uint64_t last =
+                              std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+                          for (std::uint64_t i = first; i < last; ++i)
+                            for (std::uint64_t x = f[i]; x; x &= x - 1) {
+                              sc.batch.push_back(base + (i << 6) +
+                                                 static_cast<Rank>(std::countr_zero(x)));
+                              if (sc.batch.size() == detail::kBatch) run_batch(sc, out, found, g_hit);
+                            }
+                        }
+                        run_batch(sc, out, found, g_hit);
+                        if (g_hit) goal.store(true, std::memory_order_relaxed);
+                      });
+    for (std::vector<Rank>& out : local_) flush_local(out);
+    for (std::uint64_t c : found_counts) {
+      next_size_ += c;
+      discovered_ += c;
+    }
+    next_goal_ = next_goal_ || goal.load();
+    // Clear F_p where it was set; it collects depth d + 2.
+    std::uint64_t* fw = words(g.f[p]);
+    for (std::uint64_t b : blocks) {
+      const std::uint64_t first = b * disk_bfs_detail::kBlockWords;
+      std::memset(fw + first, 0,
+                  (std::min(first + disk_bfs_detail::kBlockWords, seg_words_) - first) * 8);
+    }
+    std::memset(g.fsum[p].get(), 0, sum_words_ * 8);
+    g.dirty = true;
+    // Every resident segment may have gained states.
+    for (Segment& h : segs_)
+      if (h.loaded) h.dirty = true;
+  }
+
+  // Moves a thread's records into the per-segment queues.
+  void flush_local(std::vector<Rank>& out) {
+    if (out.empty()) return;
+    std::lock_guard<std::mutex> lock(queue_mutex_);
+    for (Rank r : out) queue_[r >> plan_.segment_bits].push_back(static_cast<std::uint32_t>(
+                                                                    r & (seg_ranks_ - 1)));
+    queued_ += out.size();
+    records_ += out.size();
+    out.clear();
+    spill_if_over();  // under the lock: the queues stay within their allowance
+  }
+
+  // Queues beyond the allowance go to spill files, largest first.
+  void spill_if_over() {
+    const std::uint64_t cap = std::max<std::uint64_t>(plan_.record_bytes / 4, 1);
+    while (queued_ > cap) {
+      std::uint64_t t = 0;
+      for (std::uint64_t u = 1; u < plan_.segments; ++u)
+        if (queue_[u].size() > queue_[t].size()) t = u;
+      spill(t, false);
+    }
+  }
+
+  // Writes segment t's queue to a new spill file (flushed with `sync`).
+  void spill(std::uint64_t t, bool sync) {
+    std::vector<std::uint32_t>& q = queue_[t];
+    if (q.empty()) return;
+    Spill f;
+    f.name = fresh_name("spill", t);
+    f.count = q.size();
+    BitmapWriter w(path(f.name));
+    if (q.size() % 2 != 0) q.push_back(0);  // padding, not counted
+    w.add_raw(reinterpret_cast<const std::uint64_t*>(q.data()), q.size() / 2);
+    w.finish(f.bytes, f.sum, sync);
+    f.synced = sync;
+    account(static_cast<std::int64_t>(f.bytes));
+    queued_ -= f.count;
+    q = {};
+    spills_[t].push_back(f);
+  }
+
+  // ORs segment t's records into its V and collecting frontier (t resident).
+  void merge(Segment& g, std::uint64_t t) {
+    const int q = static_cast<int>((level_ + 1) & 1);
+    std::uint64_t* vw = words(g.v);
+    std::uint64_t* fw = words(g.f[q]);
+    std::uint64_t* sw = g.fsum[q].get();
+    std::uint64_t found = 0;
+    bool goal = false;
+    const Rank base = t * seg_ranks_;
+    auto one = [&](std::uint32_t off) {
+      const std::uint64_t bit = std::uint64_t{1} << (off & 63);
+      if (vw[off >> 6] & bit) return;
+      vw[off >> 6] |= bit;
+      set_bit(fw, sw, off);
+      discovered(base + off, found, goal);
+    };
+    for (const Spill& f : spills_[t]) {
+      BitmapReader rd(path(f.name));
+      std::vector<std::uint64_t> buf(4096);
+      std::uint64_t left = (f.count + 1) / 2, taken = 0;
+      while (left > 0) {
+        const std::uint64_t n = std::min<std::uint64_t>(left, buf.size());
+        rd.read_raw(buf.data(), n);
+        const auto* offs = reinterpret_cast<const std::uint32_t*>(buf.data());
+        for (std::uint64_t i = 0; i < 2 * n && taken < f.count; ++i, ++taken) {
+          if (offs[i] >= seg_ranks_ || base + offs[i] >= ranks_)
+            throw WorkDirError(path(f.name) + " is damaged (a record beyond its segment)");
+          one(offs[i]);
+        }
+        left -= n;
+      }
+      rd.check(f.bytes, f.sum);
+      retire(f.name);
+    }
+    spills_[t].clear();
+    for (std::uint32_t off : queue_[t]) one(off);
+    queued_ -= queue_[t].size();
+    queue_[t] = {};
+    next_size_ += found;
+    discovered_ += found;
+    next_goal_ = next_goal_ || goal;
+    if (found > 0) g.dirty = true;
+  }
+
+  // Makes segment s resident (reading its file, merging its records), evicting the
+  // least recently used.
+  Segment& load(std::uint64_t s) {
+    Segment& g = segs_[s];
+    g.last_use = ++clock_;
+    if (!g.loaded) {
+      while (resident_ >= plan_.resident) {
+        std::uint64_t victim = plan_.segments;
+        for (std::uint64_t t = 0; t < plan_.segments; ++t)
+          if (segs_[t].loaded && t != s &&
+              (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
+            victim = t;
+        evict(victim);
+      }
+      g.v = take_buffer();
+      for (auto& f : g.f) f = take_buffer();
+      for (auto& fs : g.fsum) {
+        fs = std::make_unique<std::uint64_t[]>(sum_words_);
+        std::memset(fs.get(), 0, sum_words_ * 8);
+      }
+      if (!g.file.empty()) {
+        BitmapReader rd(path(g.file));
+        rd.read(words(g.v), seg_words_);
+        for (int p = 0; p < 2; ++p) {
+          rd.read(words(g.f[p]), seg_words_);
+          const std::uint64_t* fw = words(g.f[p]);
+          for (std::uint64_t i = 0; i < seg_words_; ++i)
+            if (fw[i] != 0) {
+              const std::uint64_t block = i / disk_bfs_detail::kBlockWords;
+              g.fsum[p][block >> 6] |= std::uint64_t{1} << (block & 63);
+            }
+        }
+        rd.check(g.file_bytes, g.file_sum);
+      }
+      g.loaded = true;
+      ++resident_;
+    }
+    if (!queue_[s].empty() || !spills_[s].empty()) merge(g, s);
+    return g;
+  }
+
+  // A zeroed bitmap buffer, reused from an evicted segment where one is spare (a
+  // fresh mapping would fault in and zero every page again).
+  detail::HugeBuffer take_buffer() {
+    if (!spare_.empty()) {
+      detail::HugeBuffer b = std::move(spare_.back());
+      spare_.pop_back();
+      std::memset(b.data(), 0, seg_words_ * 8);
+      return b;
+    }
+    return detail::HugeBuffer(seg_words_ * 8);
+  }
+
+  static std::uint64_t* words(const detail::HugeBuffer& b) {
+    return static_cast<std::uint64_t*>(b.data());
+  }
+
+  std::string fresh_name(const char* kind, std::uint64_t s) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s-%06llu-%08llu", kind, static_cast<unsigned long long>(s),
+                  static_cast<unsigned long long>(serial_++));
+    return buf;
+  }
+
+  void account(std::int64_t delta) {
+    disk_now_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(disk_now_) + delta);
+    disk_peak_ = std::max(disk_peak_, disk_now_);
+  }
+
+  // A file no longer needed: deleted now unless the last manifest names it (then
+  // after the next one).
+  void retire(const std::string& name) {
+    if (name.empty()) return;
+    if (committed_.count(name) != 0) {
+      doomed_.push_back(name);
+      return;
+    }
+    const std::uint64_t bytes = file_size(path(name));
+    remove_file(path(name));
+    account(-static_cast<std::int64_t>(bytes));
+  }
+
+  // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
+  void write_segment(Segment& g, std::uint64_t s, bool sync) {
+    const std::string name = fresh_name("seg", s);
+    BitmapWriter w(path(name));
+    w.add(words(g.v), seg_words_);
+    for (auto& f : g.f) w.add(words(f), seg_words_);
+    std::uint64_t bytes = 0, sum = 0;
+    w.finish(bytes, sum, sync);
+    account(static_cast<std::int64_t>(bytes));
+    retire(g.file);
+    g.file = name;
+    g.file_bytes = bytes;
+    g.file_sum = sum;
+    g.synced = sync;
+    g.dirty = false;
+  }
+
+  void unload(Segment& g) {
+    for (int p = 0; p < 2; ++p) g.nonzero[p] = has_bits(g, p);
+    if (spare_.size() < 3) {
+      spare_.push_back(std::move(g.v));
+      for (auto& f : g.f) spare_.push_back(std::move(f));
+    }
+    g.v = {};
+    for (auto& f : g.f) f = {};
+    for (auto& fs : g.fsum) fs.reset();
+    g.loaded = false;
+    --resident_;
+  }
+
+  void evict(std::uint64_t s) {
+    Segment& g = segs_[s];
+    if (g.dirty) write_segment(g, s, false);
+    unload(g);
+  }
+
+  // Writes the changed segments, the queued records and the level counts, then the
+  // manifest; deletes what the old manifest named and the new one does not.
+  void checkpoint() {
+    const auto c0 = std::chrono::steady_clock::now();
+    const bool sync = o_.flush_to_device;
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      Segment& g = segs_[s];
+      if (g.loaded && g.dirty) {
+        write_segment(g, s, sync);
+      } else if (sync && !g.synced && !g.file.empty()) {
+        sync_file(path(g.file));
+        g.synced = true;
+      }
+      spill(s, sync);
+      for (Spill& f : spills_[s])
+        if (sync && !f.synced) {
+          sync_file(path(f.name));
+          f.synced = true;
+        }
+    }
+    const std::string levels = fresh_name("levels", 0);
+    {
+      BitmapWriter w(path(levels));
+      const std::uint64_t n = levels_.size();
+      w.add_raw(&n, 1);
+      std::vector<std::uint64_t> buf;
+      buf.reserve(4096);
+      for (std::uint64_t x : levels_) {
+        buf.push_back(x);
+        if (buf.size() == 4096) {
+          w.add_raw(buf.data(), buf.size());
+          buf.clear();
+        }
+      }
+      w.add_raw(buf.data(), buf.size());
+      w.finish(levels_bytes_, levels_sum_, sync);
+      account(static_cast<std::int64_t>(levels_bytes_));
+    }
+    retire(levels_file_);
+    levels_file_ = levels;
+    write_manifest();
+    // The new manifest is in place: what only the old one named may go.
+    std::set<std::string> live = named_files();
+    for (const std::string& name : doomed_)
+      if (live.count(name) == 0) {
+        const std::uint64_t bytes = file_size(path(name));
+        remove_file(path(name));
+        account(-static_cast<std::int64_t>(bytes));
+      }
+    doomed_.clear();
+    committed_ = std::move(live);
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
+    if (o_.trace)
+      std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
+                   static_cast<unsigned long long>(level_), last_cost_,
+                   format_bytes(disk_now_).c_str());
+  }
+
+  std::set<std::string> named_files() const {
+    std::set<std::string> out = {levels_file_};
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      if (!segs_[s].file.empty()) out.insert(segs_[s].file);
+      for (const Spill& f : spills_[s]) out.insert(f.name);
+    }
+    return out;
+  }
+
+  static std::string join(const std::vector<Rank>& xs) {
+    std::string out;
+    for (Rank x : xs) {
+      if (!out.empty()) out += ' ';
+      out += std::to_string(x);
+    }
+    return out;
+  }
+
+  void write_manifest() {
+    Manifest m;
+    m.set("format", kDiskBfsFormat);
+    m.set("identity", identity());
+    m.set("level", std::to_string(level_));
+    m.set("goal", std::to_string(goal_depth_));
+    m.set("serial", std::to_string(serial_));
+    m.set("cur", std::to_string(cur_size_) + " " + std::to_string(cur_goal_ ? 1 : 0));
+    m.set("next", std::to_string(next_size_) + " " + std::to_string(next_goal_ ? 1 : 0));
+    m.set("in_sample", join(in_sample_));
+    m.set("last_sample", join(last_sample_));
+    m.set("levels",
+          levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
+    m.set("finished", finished_ ? "1" : "0");
+    char key[64];
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      const Segment& g = segs_[s];
+      const bool nz0 = has_bits(g, 0), nz1 = has_bits(g, 1);
+      if (!g.file.empty() || g.done || nz0 || nz1) {
+        std::snprintf(key, sizeof key, "seg.%010llu", static_cast<unsigned long long>(s));
+        m.set(key, (g.file.empty() ? std::string("-") : g.file) + " " +
+                       std::to_string(g.file_bytes) + " " + std::to_string(g.file_sum) + " " +
+                       std::to_string(nz0 ? 1 : 0) + " " + std::to_string(nz1 ? 1 : 0) + " " +
+                       std::to_string(g.done ? 1 : 0));
+      }
+      for (std::size_t i = 0; i < spills_[s].size(); ++i) {
+        const Spill& f = spills_[s][i];
+        std::snprintf(key, sizeof key, "spill.%010llu.%06zu", static_cast<unsigned long long>(s),
+                      i);
+        m.set(key, f.name + " " + std::to_string(f.bytes) + " " + std::to_string(f.sum) + " " +
+                       std::to_string(f.count));
+      }
+    }
+    write_file_atomically(dir_, "manifest", m.text(), o_.flush_to_device);
+  }
+
+  static std::vector<std::string> fields(const std::string& value) {
+    std::vector<std::string> out;
+    std::size_t i = 0;
+    while (i < value.size()) {
+      const std::size_t j = value.find(' ', i);
+      out.push_back(value.substr(i, j == std::string::npos ? std::string::npos : j - i));
+      if (j == std::string::npos) break;
+      i = j + 1;
+    }
+    return out;
+  }
+
+  // Checks that a file named by the manifest is there whole.
+  void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
+    std::uint64_t b = 0, c = 0;
+    file_checksum(path(name), b, c);
+    if (b != bytes)
+      throw WorkDirError(path(name) + " has " + std::to_string(b) + " bytes, the manifest says " +
+                         std::to_string(bytes) + " (truncated or replaced)");
+    if (c != sum) throw WorkDirError(path(name) + " is damaged (checksum mismatch)");
+    account(static_cast<std::int64_t>(b));
+  }
+
+  void resume_from(const Manifest& m) {
+    const std::string where = path("manifest");
+    if (m.get("format") != kDiskBfsFormat)
+      throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
+                         kDiskBfsFormat + "' here (a checkpoint of the lattice engine's disk mode?)");
+    if (m.get("identity") != identity())
+      throw WorkDirError(dir_ + " holds a checkpoint of " + m.get("identity") + ", not of " +
+                         identity() + ": use another --work-dir");
+    level_ = m.get_u64("level");
+    goal_depth_ = std::stoll(m.get("goal"));
+    serial_ = m.get_u64("serial");
+    finished_ = m.get("finished") == "1";
+    const auto cur = m.get_list("cur"), next = m.get_list("next");
+    if (cur.size() != 2 || next.size() != 2) throw WorkDirError(where + " is damaged (cur/next)");
+    cur_size_ = cur[0];
+    cur_goal_ = cur[1] != 0;
+    next_size_ = next[0];
+    next_goal_ = next[1] != 0;
+    in_sample_ = m.get_list("in_sample");
+    last_sample_ = m.get_list("last_sample");
+    {
+      const auto f = fields(m.get("levels"));
+      if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
+      levels_file_ = f[0];
+      levels_bytes_ = parse_manifest_number(f[1], "levels size");
+      levels_sum_ = parse_manifest_number(f[2], "levels checksum");
+      BitmapReader rd(path(levels_file_));
+      std::uint64_t n = 0;
+      rd.read_raw(&n, 1);
+      if (n != level_ && !(finished_ && n >= level_))
+        throw WorkDirError(path(levels_file_) + " holds " + std::to_string(n) +
+                           " levels, the manifest says the run is at level " +
+                           std::to_string(level_));
+      levels_.clear();
+      std::vector<std::uint64_t> buf(4096);
+      for (std::uint64_t left = n; left > 0;) {
+        const std::uint64_t k = std::min<std::uint64_t>(left, buf.size());
+        rd.read_raw(buf.data(), k);
+        for (std::uint64_t i = 0; i < k; ++i) levels_.push_back(buf[i]);
+        left -= k;
+      }
+      rd.check(levels_bytes_, levels_sum_);
+      account(static_cast<std::int64_t>(levels_bytes_));
+    }
+    for (const std::string& key : m.keys_with("seg.")) {
+      const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
+      if (s >= plan_.segments)
+        throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this search's");
+      const auto f = fields(m.get(key));
+      if (f.size() != 6) throw WorkDirError(where + " is damaged (" + key + ")");
+      Segment& g = segs_[s];
+      if (f[0] != "-") {
+        g.file = f[0];
+        g.file_bytes = parse_manifest_number(f[1], "segment size");
+        g.file_sum = parse_manifest_number(f[2], "segment checksum");
+        verify(g.file, g.file_bytes, g.file_sum);
+      }
+      g.nonzero[0] = f[3] == "1";
+      g.nonzero[1] = f[4] == "1";
+      g.done = f[5] == "1";
+    }
+    for (const std::string& key : m.keys_with("spill.")) {
+      const std::uint64_t s = parse_manifest_number(key.substr(6, 10), "spill segment");
+      if (s >= plan_.segments)
+        throw WorkDirError(where + " names records for segment " + key.substr(6, 10) +
+                           ", beyond this search's");
+      const auto f = fields(m.get(key));
+      if (f.size() != 4) throw WorkDirError(where + " is damaged (" + key + ")");
+      Spill sp;
+      sp.name = f[0];
+      sp.bytes = parse_manifest_number(f[1], "spill size");
+      sp.sum = parse_manifest_number(f[2], "spill checksum");
+      sp.count = parse_manifest_number(f[3], "spill count");
+      sp.synced = true;
+      verify(sp.name, sp.bytes, sp.sum);
+      spills_[s].push_back(sp);
+    }
+    committed_ = named_files();
+    remove_strays(committed_);
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    if (o_.progress)
+      std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
+                   dir_.c_str(), static_cast<unsigned long long>(level_),
+                   static_cast<unsigned long long>(levels_.size()),
+                   format_bytes(disk_now_).c_str());
+  }
+
+  // Deletes the files of this mode that the manifest does not name: what an
+  // interrupted run was writing.
+  void remove_strays(const std::set<std::string>& keep) {
+    for (const std::string& name : list_dir(dir_)) {
+      const bool ours = name.rfind("seg-", 0) == 0 || name.rfind("spill-", 0) == 0 ||
+                        name.rfind("levels-", 0) == 0 || name.rfind("manifest.", 0) == 0;
+      if (ours && keep.count(name) == 0) remove_file(path(name));
+    }
+  }
+
+  const V& v_;
+  const SearchOptions& o_;
+  DiskBfsPlan plan_;
+  std::string dir_;
+  Rank ranks_;
+  std::uint64_t seg_ranks_, seg_words_, sum_words_;
+  Rank goal_r_;  // the space's one goal, ~0 when it names none
+  std::vector<Segment> segs_;
+  std::vector<std::vector<std::uint32_t>> queue_;  // records per segment (offsets)
+  std::vector<std::vector<Spill>> spills_;         // spilled records per segment
+  std::vector<View> views_;                        // per segment, for one expansion
+  tbb::enumerable_thread_specific<std::vector<Rank>> local_;
+  std::mutex queue_mutex_;
+  std::vector<detail::HugeBuffer> spare_;
+  std::set<std::string> committed_;  // files the manifest on disk names
+  std::vector<std::string> doomed_;  // of those, the ones no longer needed
+  std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0,
+                records_ = 0, discovered_ = 0;
+  std::uint64_t level_ = 0;
+  LevelCounts levels_;
+  std::int64_t goal_depth_ = -1;
+  std::uint64_t cur_size_ = 0, next_size_ = 0;
+  bool cur_goal_ = false, next_goal_ = false;
+  std::vector<Rank> in_sample_, last_sample_;
+  bool finished_ = false;
+  std::string levels_file_;
+  std::uint64_t levels_bytes_ = 0, levels_sum_ = 0;
+  std::uint64_t disk_now_ = 0, disk_peak_ = 0;
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_report_ = t0_, last_checkpoint_ = t0_;
+  double last_cost_ = 0;
+  ProgressPrinter progress_;
+};
+
+// The generic engine's disk-backed search (options.work_dir); the same level counts
+// as breadth_first_search.
+template <StateSpace V>
+SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  if (options.work_dir.empty()) throw std::invalid_argument("disk mode needs --work-dir DIR");
+  if (options.want_path)
+    throw std::invalid_argument(
+        "the generic engine's disk mode gives no witness (--moves): drop --moves or --work-dir");
+  if (options.symmetry)
+    throw std::invalid_argument(
+        "--symmetry serves the lattice engine's disk mode only (single-stack peg variants "
+        "whose rule ignores what a disc lands on)");
+  if (options.comm != nullptr)
+    throw std::invalid_argument("the distributed search runs the lattice engine only");
+  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  // A resumed run keeps the segment size of its checkpoint.
+  int forced = options.segment_bits;
+  if (options.resume) {
+    bool exists = false;
+    const std::string name = options.work_dir + "/manifest";
+    const std::string text = read_whole_file(name, exists);
+    if (exists) {
+      const Manifest m = Manifest::parse(text, name);
+      const std::string id = m.get("identity");
+      const std::size_t at = id.find("| segment_bits ");
+      if (m.get("format") == kDiskBfsFormat && at != std::string::npos)
+        forced = std::stoi(id.substr(at + 15));
+    }
+  }
+  const DiskBfsPlan plan = plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(),
+                                         options.record_bytes);
+  SearchResult result;
+  result.engine = EngineKind::kGeneric;
+  result.storage = StorageKind::kDisk;
+  result.rank_space = v.num_ranks();
+  result.segments = plan.segments;
+  result.stored_segments = plan.segments;
+  DiskBfsMode<V> mode(v, options, plan);
+  bool resumed = false;
+  const LevelLoopResume from = mode.open(resumed);
+  result.resumed = resumed;
+  LevelLoopEnd end;
+  try {
+    end = run_levels(mode, options, v.num_ranks(), "disk", result, &from);
+  } catch (const SearchCancelled&) {
+    mode.save();  // at a level or segment boundary: the state is consistent
+    if (options.progress)
+      std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
+                   options.work_dir.c_str());
+    throw;
+  }
+  mode.finish();
+  for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
+  result.search_bytes = plan.memory_bytes();
+  result.disk_bytes = mode.disk_peak();
+  result.expansions = mode.expansions();
+  result.peak_rss = peak_rss_bytes();
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace hanoi
