@@ -175,13 +175,13 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
       format_bytes(r.ranks > 1 ? r.peak_rss : peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)
-    std::printf("  disk:         %s at most, %llu segments%s%s\n", format_bytes(r.disk_bytes).c_str(),
-                static_cast<unsigned long long>(r.segments),
-                r.symmetries > 1 ? (" (" + std::to_string(r.stored_segments) +
-                                    " stored, symmetry group of " + std::to_string(r.symmetries) +
-                                    ")")
-                                       .c_str()
-                                 : "",
+    std::printf("  disk:         %s at most, %llu segments%s%s\n",
+                format_bytes(r.disk_bytes).c_str(), static_cast<unsigned long long>(r.segments),
+                r.symmetries > 1
+                    ? (" (" + std::to_string(r.stored_segments) + " stored, symmetry group of " +
+                       std::to_string(r.symmetries) + ")")
+                          .c_str()
+                    : "",
                 r.resumed ? ", resumed" : "");
   else if (r.symmetries > 1)
     std::printf("  symmetry:     %llu segments, %llu stored (symmetry group of %llu), in memory\n",

@@ -7,7 +7,8 @@
 
 namespace hanoi {
 
-std::string git_commit();  // short hash the binary was built from; "-dirty": built from uncommitted code
+std::string
+git_commit();  // short hash the binary was built from; "-dirty": built from uncommitted code
 std::string utc_now();              // ISO 8601, UTC
 std::string machine_description();  // host, CPU model, cores, RAM
 

@@ -91,7 +91,7 @@ struct DiskBfsPlan {
 };
 
 namespace disk_bfs_detail {
-inline constexpr std::uint64_t kBlockWords = 512;  // frontier summary granularity
+inline constexpr std::uint64_t kBlockWords = 512;    // frontier summary granularity
 inline constexpr std::size_t kLocalRecords = 16384;  // per-thread record buffer (ranks)
 
 inline std::uint64_t words_of(int bits) {
@@ -118,8 +118,8 @@ inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t budget, int forced_bi
                          ? forced_record_bytes
                          : std::clamp<std::uint64_t>(budget / 32, std::uint64_t{64} << 10,
                                                      std::uint64_t{256} << 20);
-    p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + 64 * 1024) +
-                     p.segments * 192 + (std::uint64_t{1} << 20);
+    p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + 64 * 1024) + p.segments * 192 +
+                     (std::uint64_t{1} << 20);
     p.resident = 1;
     return p;
   };
@@ -154,6 +154,7 @@ class DiskBfsMode {
         goal_r_(detail::single_goal_rank(v)),
         segs_(plan.segments),
         queue_(plan.segments),
+        touched_(plan.segments, 0),
         spills_(plan.segments),
         views_(plan.segments),
         local_([] {
@@ -236,8 +237,8 @@ class DiskBfsMode {
       expand(g, s, p);
       g.done = true;
       ++expanded_;
-      report_progress(depth, reached_before, "segment " + std::to_string(i + 1) + " of " +
-                                                 std::to_string(todo.size()));
+      report_progress(depth, reached_before,
+                      "segment " + std::to_string(i + 1) + " of " + std::to_string(todo.size()));
       if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments) {
         checkpoint();
         throw SearchCancelled();
@@ -293,8 +294,8 @@ class DiskBfsMode {
 
  private:
   struct Segment {
-    detail::HugeBuffer v, f[2];                 // bitmaps of seg_words_ words (loaded)
-    std::unique_ptr<std::uint64_t[]> fsum[2];   // block summaries of f (loaded)
+    detail::HugeBuffer v, f[2];                // bitmaps of seg_words_ words (loaded)
+    std::unique_ptr<std::uint64_t[]> fsum[2];  // block summaries of f (loaded)
     bool loaded = false, dirty = false, done = false;
     bool nonzero[2] = {false, false};  // f[i] has a state (kept while not loaded)
     std::string file;                  // its newest file ("": none, all zero)
@@ -429,9 +430,8 @@ class DiskBfsMode {
       std::size_t k = 0;
       Rank* pending = sc.pending.data();
       for (Rank r : sc.batch)
-        v_.for_each_successor(v_.unrank(r), [&](const State& t, Move) HANOI_ALWAYS_INLINE {
-          pending[k++] = v_.rank(t);
-        });
+        v_.for_each_successor(v_.unrank(r), [&](const State& t, Move)
+                                                HANOI_ALWAYS_INLINE { pending[k++] = v_.rank(t); });
       for (std::size_t j = 0; j < k; ++j) {
         const View& w = views_[pending[j] >> bits];
         if (w.v != nullptr) __builtin_prefetch(&w.v[(pending[j] & mask) >> 6], 1, 3);
@@ -453,31 +453,34 @@ class DiskBfsMode {
         const std::uint64_t block = (off >> 6) / disk_bfs_detail::kBlockWords;
         std::atomic_ref<std::uint64_t> sw(w.fsum[block >> 6]);
         const std::uint64_t sbit = std::uint64_t{1} << (block & 63);
-        if (!(sw.load(std::memory_order_relaxed) & sbit)) sw.fetch_or(sbit, std::memory_order_relaxed);
+        if (!(sw.load(std::memory_order_relaxed) & sbit))
+          sw.fetch_or(sbit, std::memory_order_relaxed);
+        std::atomic_ref<std::uint8_t> touched(touched_[rt >> bits]);
+        if (touched.load(std::memory_order_relaxed) == 0)
+          touched.store(1, std::memory_order_relaxed);
         discovered(rt, found, g_hit);
       }
       sc.batch.clear();
     };
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, blocks.size(), 1),
-                      [&](const tbb::blocked_range<std::size_t>& range) {
-                        Scratch& sc = scratch.local();
-                        std::vector<Rank>& out = local_.local();
-                        std::uint64_t& found = found_counts.local();
-                        bool g_hit = false;
-                        for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
-                          const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
-                          const std::uint64_t last =
-                              std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
-                          for (std::uint64_t i = first; i < last; ++i)
-                            for (std::uint64_t x = f[i]; x; x &= x - 1) {
-                              sc.batch.push_back(base + (i << 6) +
-                                                 static_cast<Rank>(std::countr_zero(x)));
-                              if (sc.batch.size() == detail::kBatch) run_batch(sc, out, found, g_hit);
-                            }
-                        }
-                        run_batch(sc, out, found, g_hit);
-                        if (g_hit) goal.store(true, std::memory_order_relaxed);
-                      });
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, blocks.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          Scratch& sc = scratch.local();
+          std::vector<Rank>& out = local_.local();
+          std::uint64_t& found = found_counts.local();
+          bool g_hit = false;
+          for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
+            const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
+            const std::uint64_t last = std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+            for (std::uint64_t i = first; i < last; ++i)
+              for (std::uint64_t x = f[i]; x; x &= x - 1) {
+                sc.batch.push_back(base + (i << 6) + static_cast<Rank>(std::countr_zero(x)));
+                if (sc.batch.size() == detail::kBatch) run_batch(sc, out, found, g_hit);
+              }
+          }
+          run_batch(sc, out, found, g_hit);
+          if (g_hit) goal.store(true, std::memory_order_relaxed);
+        });
     for (std::vector<Rank>& out : local_) flush_local(out);
     for (std::uint64_t c : found_counts) {
       next_size_ += c;
@@ -493,17 +496,20 @@ class DiskBfsMode {
     }
     std::memset(g.fsum[p].get(), 0, sum_words_ * 8);
     g.dirty = true;
-    // Every resident segment may have gained states.
-    for (Segment& h : segs_)
-      if (h.loaded) h.dirty = true;
+    // The resident segments that gained states (only they need a new file).
+    for (std::uint64_t t = 0; t < plan_.segments; ++t)
+      if (touched_[t] != 0) {
+        segs_[t].dirty = true;
+        touched_[t] = 0;
+      }
   }
 
   // Moves a thread's records into the per-segment queues.
   void flush_local(std::vector<Rank>& out) {
     if (out.empty()) return;
     std::lock_guard<std::mutex> lock(queue_mutex_);
-    for (Rank r : out) queue_[r >> plan_.segment_bits].push_back(static_cast<std::uint32_t>(
-                                                                    r & (seg_ranks_ - 1)));
+    for (Rank r : out)
+      queue_[r >> plan_.segment_bits].push_back(static_cast<std::uint32_t>(r & (seg_ranks_ - 1)));
     queued_ += out.size();
     records_ += out.size();
     out.clear();
@@ -841,7 +847,8 @@ class DiskBfsMode {
     const std::string where = path("manifest");
     if (m.get("format") != kDiskBfsFormat)
       throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
-                         kDiskBfsFormat + "' here (a checkpoint of the lattice engine's disk mode?)");
+                         kDiskBfsFormat +
+                         "' here (a checkpoint of the lattice engine's disk mode?)");
     if (m.get("identity") != identity())
       throw WorkDirError(dir_ + " holds a checkpoint of " + m.get("identity") + ", not of " +
                          identity() + ": use another --work-dir");
@@ -943,6 +950,7 @@ class DiskBfsMode {
   Rank goal_r_;  // the space's one goal, ~0 when it names none
   std::vector<Segment> segs_;
   std::vector<std::vector<std::uint32_t>> queue_;  // records per segment (offsets)
+  std::vector<std::uint8_t> touched_;              // per segment: gained a state in this expansion
   std::vector<std::vector<Spill>> spills_;         // spilled records per segment
   std::vector<View> views_;                        // per segment, for one expansion
   tbb::enumerable_thread_specific<std::vector<Rank>> local_;
@@ -950,8 +958,8 @@ class DiskBfsMode {
   std::vector<detail::HugeBuffer> spare_;
   std::set<std::string> committed_;  // files the manifest on disk names
   std::vector<std::string> doomed_;  // of those, the ones no longer needed
-  std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0,
-                records_ = 0, discovered_ = 0;
+  std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0, records_ = 0,
+                discovered_ = 0;
   std::uint64_t level_ = 0;
   LevelCounts levels_;
   std::int64_t goal_depth_ = -1;
@@ -999,8 +1007,8 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
         forced = std::stoi(id.substr(at + 15));
     }
   }
-  const DiskBfsPlan plan = plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(),
-                                         options.record_bytes);
+  const DiskBfsPlan plan =
+      plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(), options.record_bytes);
   SearchResult result;
   result.engine = EngineKind::kGeneric;
   result.storage = StorageKind::kDisk;

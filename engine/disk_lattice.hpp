@@ -111,14 +111,7 @@ std::vector<PegPerm> rule_symmetries(const V& v) {
     bool ok = true;
     for (int a = 0; a < m && ok; ++a)
       if (used[static_cast<std::size_t>(a)] && p[static_cast<std::size_t>(a)] != a) ok = false;
-    for (int d = 1; d <= n && ok; ++d)
-      for (int a = 0; a < m && ok; ++a)
-        for (int b = 0; b < m && ok; ++b)
-          if (a != b &&
-              v.lattice_allows(d, a, b) != v.lattice_allows(d, p[static_cast<std::size_t>(a)],
-                                                            p[static_cast<std::size_t>(b)]))
-            ok = false;
-    if (!ok) continue;
+    if (!ok || !keeps_rule(v, p)) continue;
     PegPerm q{};
     for (int i = 0; i < m; ++i)
       q[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);

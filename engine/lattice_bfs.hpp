@@ -138,6 +138,23 @@ inline constexpr const char* kNoMeetPermutation =
     "--meet-in-middle: no peg permutation that is its own inverse maps the start to the goal "
     "and keeps the rule (a directed rule such as cyclic has none); run without it";
 
+// Whether the peg permutation p (p[a]: the image of peg a) keeps the rule:
+// allows(d, a, b) == allows(d, p[a], p[b]) for every disc d and pair of pegs.  Such a
+// permutation maps moves to moves, so it preserves distances between states it
+// maps onto each other (the half-depth test's σ, the disk mode's symmetries).
+template <LatticeSpace V>
+bool keeps_rule(const V& v, const std::vector<int>& p) {
+  const int m = v.pegs(), n = v.discs();
+  for (int d = 1; d <= n; ++d)
+    for (int a = 0; a < m; ++a)
+      for (int b = 0; b < m; ++b)
+        if (a != b &&
+            v.lattice_allows(d, a, b) !=
+                v.lattice_allows(d, p[static_cast<std::size_t>(a)], p[static_cast<std::size_t>(b)]))
+          return false;
+  return true;
+}
+
 // The half-depth test's σ (see the overview): the first peg permutation, in
 // lexicographic order, with σσ = 1, σ(start) = goal digit by digit, and
 // allows(d, a, b) == allows(d, σa, σb) for every disc and pair; none for an
@@ -160,13 +177,7 @@ std::optional<std::array<std::uint8_t, 16>> find_meet_permutation(const V& v) {
       x /= static_cast<Rank>(m);
       y /= static_cast<Rank>(m);
     }
-    for (int d = 1; d <= n && ok; ++d)
-      for (int a = 0; a < m && ok; ++a)
-        for (int b = 0; b < m && ok; ++b)
-          if (a != b &&
-              v.lattice_allows(d, a, b) != v.lattice_allows(d, p[static_cast<std::size_t>(a)],
-                                                            p[static_cast<std::size_t>(b)]))
-            ok = false;
+    ok = ok && keeps_rule(v, p);
     if (ok) {
       std::array<std::uint8_t, 16> sigma{};
       for (int i = 0; i < m; ++i)

@@ -185,8 +185,7 @@ std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
       if (choose_storage(v, o) == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
         const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
-        const std::vector<PegPerm> group =
-            o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
+        const std::vector<PegPerm> group = o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
         return plan_disk(L, budget, o.segment_discs, group, o.want_path).memory_bytes();
       }
       return estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);

@@ -164,9 +164,9 @@ int bench_main(int argc, char** argv) {
               hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(), -1, threads);
           // Segments of a sixteenth of the state, so that a quarter is four of them.
           int bits = full.segment_bits;
-          while (bits > 10 && hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(),
-                                                   bits, threads)
-                                      .segments < 16)
+          while (bits > 10 &&
+                 hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(), bits, threads)
+                         .segments < 16)
             --bits;
           const hanoi::DiskBfsPlan cut =
               hanoi::plan_disk_bfs(v.num_ranks(), hanoi::default_memory_budget(), bits, threads);
@@ -214,8 +214,9 @@ int bench_main(int argc, char** argv) {
       "peak RSS | disk at most | segments |\n"
       "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows)
-    body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " + hanoi::format_bytes(r.budget) +
-            " | " + std::to_string(r.states) + " | " + fmt("%.2f", r.seconds) + " | " +
+    body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " +
+            hanoi::format_bytes(r.budget) + " | " + std::to_string(r.states) + " | " +
+            fmt("%.2f", r.seconds) + " | " +
             fmt("%.3g", static_cast<double>(r.states) / r.seconds) + " | " + fmt("%.2f", r.ratio) +
             " | " + hanoi::format_bytes(r.peak_rss) + " | " +
             (r.method == "memory" ? std::string("-") : hanoi::format_bytes(r.disk)) + " | " +
@@ -225,8 +226,8 @@ int bench_main(int argc, char** argv) {
       "| search | n | method | ratio | met |\n|---|---:|---|---:|---|\n";
   for (const Row& r : rows)
     if (r.method != "memory")
-      body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " + fmt("%.2f", r.ratio) + " | " +
-              (r.ratio >= 0.5 ? "yes" : "**no**") + " |\n";
+      body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " +
+              fmt("%.2f", r.ratio) + " | " + (r.ratio >= 0.5 ? "yes" : "**no**") + " |\n";
   std::fputs(body.c_str(), stdout);
   std::printf("\nTotal wall time %.1f s.\n", total);
   if (!markdown.empty()) {
@@ -238,7 +239,8 @@ int bench_main(int argc, char** argv) {
        << "- machine: " << hanoi::machine_description() << "\n"
        << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
        << "Every row is one complete search from all discs on peg 0 (Checkers: problem DDDD), "
-          "timed in this run; every row reported the memory row's per-level counts.  Rows: the header of "
+          "timed in this run; every row reported the memory row's per-level counts.  Rows: the "
+          "header of "
           "experiments/bench_disk.cpp.  The work directory is on this machine's one disk; "
           "files written between checkpoints mostly stay in the page cache, checkpoints are "
           "flushed to the device.\n\n"

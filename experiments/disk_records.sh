@@ -4,7 +4,8 @@
 # continues from its checkpoint (finished ones report again from theirs).  Work
 # directories under $RECORDS_WORK (default /var/tmp/hanoi-records); each needs the
 # free disk its run checks for before it starts.
-#   bash experiments/disk_records.sh [NAME...]   (default: all, in this order)
+#   bash experiments/disk_records.sh [NAME...]   (default: the reves records, in this
+#                                                order; checkers_n25 by name)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${RECORDS_WORK:-/var/tmp/hanoi-records}
@@ -13,6 +14,9 @@ declare -A args=(
   [reves5_n16]="reves --pegs 5 -n 16 --symmetry"
   [reves4_n19]="reves --pegs 4 -n 19 --symmetry"
   [reves4_n18]="reves --pegs 4 -n 18"
+  # The generic engine's disk mode: hours, so not in the default order; it needs
+  # about 43 GiB of free disk and 20 GiB of memory.
+  [checkers_n25]="checkers -n 25 --max-memory 20G"
 )
 order=(reves4_n18 reves4_n19 reves5_n16 reves6_n14)
 [ $# -gt 0 ] && order=("$@")

@@ -209,31 +209,32 @@ TEST(DiskBfsRefusals, RefusesWhatItMustNotUse) {
   });
   // A checkpoint of the lattice engine's disk mode is not this mode's.
   const FamilyInfo& reves = variants::find_family("reves");
-  variants::visit_family(reves, normalize(reves, Params{7, 4, ""}), [&](const auto&, const auto& v) {
-    using V = std::decay_t<decltype(v)>;
-    if constexpr (LatticeSpace<V>) {
-      const std::string dir = fresh_dir("lattice");
-      SearchOptions o;
-      o.engine = EngineKind::kLattice;
-      o.storage = StorageKind::kDisk;
-      o.work_dir = dir;
-      o.identity = "reves n=7";
-      o.flush_to_device = false;
-      o.checkpoint_seconds = 0;
-      o.abort_after_segments = 2;
-      EXPECT_THROW(search(v, o), SearchCancelled);
-      o.engine = EngineKind::kGeneric;
-      o.abort_after_segments = 0;
-      o.resume = true;
-      try {
-        search(v, o);
-        ADD_FAILURE() << "a lattice checkpoint was used by the generic disk mode";
-      } catch (const WorkDirError& e) {
-        EXPECT_NE(std::string(e.what()).find("format"), std::string::npos) << e.what();
-      }
-      std::filesystem::remove_all(dir);
-    }
-  });
+  variants::visit_family(
+      reves, normalize(reves, Params{7, 4, ""}), [&](const auto&, const auto& v) {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (LatticeSpace<V>) {
+          const std::string dir = fresh_dir("lattice");
+          SearchOptions o;
+          o.engine = EngineKind::kLattice;
+          o.storage = StorageKind::kDisk;
+          o.work_dir = dir;
+          o.identity = "reves n=7";
+          o.flush_to_device = false;
+          o.checkpoint_seconds = 0;
+          o.abort_after_segments = 2;
+          EXPECT_THROW(search(v, o), SearchCancelled);
+          o.engine = EngineKind::kGeneric;
+          o.abort_after_segments = 0;
+          o.resume = true;
+          try {
+            search(v, o);
+            ADD_FAILURE() << "a lattice checkpoint was used by the generic disk mode";
+          } catch (const WorkDirError& e) {
+            EXPECT_NE(std::string(e.what()).find("format"), std::string::npos) << e.what();
+          }
+          std::filesystem::remove_all(dir);
+        }
+      });
 }
 
 }  // namespace

@@ -217,39 +217,40 @@ TEST(DiskLatticeSymmetry, InMemoryWithoutWorkDir) {
            {"reves", 4, 9}, {"reves", 5, 7}, {"classic", 3, 9}, {"four-star", 4, 8}}) {
     SCOPED_TRACE(name + " pegs=" + std::to_string(pegs) + " n=" + std::to_string(n));
     const FamilyInfo& info = variants::find_family(name);
-    variants::visit_family(info, normalize(info, Params{n, pegs, ""}), [&](const auto&, const auto& v) {
-      using V = std::decay_t<decltype(v)>;
-      if constexpr (LatticeSpace<V>) {
-        for (const bool stop : {false, true}) {
-          SearchOptions base{.stop_at_goal = stop};
-          base.engine = EngineKind::kLattice;
-          const SearchResult mem = lattice_search(v, base);
-          SearchOptions o = base;
-          o.symmetry = true;
-          o.segment_discs = std::min(2, LatticeLayout(v.pegs(), v.discs()).large_discs());
-          EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);  // the disk mode's algorithm
-          const SearchResult sym = search(v, o);
-          EXPECT_EQ(sym.storage, StorageKind::kMemory);
-          EXPECT_EQ(sym.symmetries, rule_symmetries(v).size());
-          EXPECT_EQ(sym.level_sizes, mem.level_sizes);
-          EXPECT_EQ(sym.optimum, mem.optimum);
-          EXPECT_EQ(sym.states_reached, mem.states_reached);
-          EXPECT_EQ(sym.complete, mem.complete);
-          EXPECT_EQ(estimate_search(v, o), sym.search_bytes);
-          // A budget that holds fewer than the stored segments is refused.
-          const LatticeLayout L(v.pegs(), v.discs());
-          const DiskPlan plan =
-              plan_disk(L, ~std::uint64_t{0} >> 2, o.segment_discs, rule_symmetries(v));
-          o.max_memory = plan.worker_bytes + (plan.stored - 1) * plan.segment_bytes;
-          EXPECT_THROW(search(v, o), MemoryBudgetExceeded);
-          o.want_path = true;
-          o.max_memory = 0;
-          EXPECT_THROW(search(v, o), std::invalid_argument);
-        }
-      } else {
-        ADD_FAILURE() << name << " is not a lattice space";
-      }
-    });
+    variants::visit_family(
+        info, normalize(info, Params{n, pegs, ""}), [&](const auto&, const auto& v) {
+          using V = std::decay_t<decltype(v)>;
+          if constexpr (LatticeSpace<V>) {
+            for (const bool stop : {false, true}) {
+              SearchOptions base{.stop_at_goal = stop};
+              base.engine = EngineKind::kLattice;
+              const SearchResult mem = lattice_search(v, base);
+              SearchOptions o = base;
+              o.symmetry = true;
+              o.segment_discs = std::min(2, LatticeLayout(v.pegs(), v.discs()).large_discs());
+              EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);  // the disk mode's algorithm
+              const SearchResult sym = search(v, o);
+              EXPECT_EQ(sym.storage, StorageKind::kMemory);
+              EXPECT_EQ(sym.symmetries, rule_symmetries(v).size());
+              EXPECT_EQ(sym.level_sizes, mem.level_sizes);
+              EXPECT_EQ(sym.optimum, mem.optimum);
+              EXPECT_EQ(sym.states_reached, mem.states_reached);
+              EXPECT_EQ(sym.complete, mem.complete);
+              EXPECT_EQ(estimate_search(v, o), sym.search_bytes);
+              // A budget that holds fewer than the stored segments is refused.
+              const LatticeLayout L(v.pegs(), v.discs());
+              const DiskPlan plan =
+                  plan_disk(L, ~std::uint64_t{0} >> 2, o.segment_discs, rule_symmetries(v));
+              o.max_memory = plan.worker_bytes + (plan.stored - 1) * plan.segment_bytes;
+              EXPECT_THROW(search(v, o), MemoryBudgetExceeded);
+              o.want_path = true;
+              o.max_memory = 0;
+              EXPECT_THROW(search(v, o), std::invalid_argument);
+            }
+          } else {
+            ADD_FAILURE() << name << " is not a lattice space";
+          }
+        });
   }
 }
 
