@@ -48,6 +48,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -118,8 +119,8 @@ inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t budget, int forced_bi
                          ? forced_record_bytes
                          : std::clamp<std::uint64_t>(budget / 32, std::uint64_t{64} << 10,
                                                      std::uint64_t{256} << 20);
-    p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + 64 * 1024) + p.segments * 192 +
-                     (std::uint64_t{1} << 20);
+    p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + (std::uint64_t{64} << 10)) +
+                     p.segments * 192 + (std::uint64_t{1} << 20);
     p.resident = 1;
     return p;
   };
@@ -294,11 +295,12 @@ class DiskBfsMode {
 
  private:
   struct Segment {
-    detail::HugeBuffer v, f[2];                // bitmaps of seg_words_ words (loaded)
-    std::unique_ptr<std::uint64_t[]> fsum[2];  // block summaries of f (loaded)
+    detail::HugeBuffer v;                                  // bitmaps of seg_words_ words (loaded)
+    std::array<detail::HugeBuffer, 2> f;                   // the two frontiers (loaded)
+    std::array<std::unique_ptr<std::uint64_t[]>, 2> fsum;  // their block summaries (loaded)
     bool loaded = false, dirty = false, done = false;
-    bool nonzero[2] = {false, false};  // f[i] has a state (kept while not loaded)
-    std::string file;                  // its newest file ("": none, all zero)
+    std::array<bool, 2> nonzero = {false, false};  // f[i] has a state (kept while not loaded)
+    std::string file;                              // its newest file ("": none, all zero)
     std::uint64_t file_bytes = 0, file_sum = 0;
     bool synced = true;
     std::uint64_t last_use = 0;
