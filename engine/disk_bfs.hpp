@@ -325,16 +325,6 @@ class DiskBfsMode {
            std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
   }
 
-  static std::string describe_checkpoint(const std::string& text) {
-    try {
-      const Manifest m = Manifest::parse(text, "manifest");
-      return m.get("identity") + ", level " + m.get("level") +
-             (m.has("finished") && m.get("finished") == "1" ? ", finished" : "");
-    } catch (const WorkDirError&) {
-      return "unreadable";
-    }
-  }
-
   void check_free_space() {
     const std::uint64_t need = plan_.disk_bound();
     const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
@@ -777,15 +767,6 @@ class DiskBfsMode {
     return out;
   }
 
-  static std::string join(const std::vector<Rank>& xs) {
-    std::string out;
-    for (Rank x : xs) {
-      if (!out.empty()) out += ' ';
-      out += std::to_string(x);
-    }
-    return out;
-  }
-
   void write_manifest() {
     Manifest m;
     m.set("format", kDiskBfsFormat);
@@ -795,8 +776,8 @@ class DiskBfsMode {
     m.set("serial", std::to_string(serial_));
     m.set("cur", std::to_string(cur_size_) + " " + std::to_string(cur_goal_ ? 1 : 0));
     m.set("next", std::to_string(next_size_) + " " + std::to_string(next_goal_ ? 1 : 0));
-    m.set("in_sample", join(in_sample_));
-    m.set("last_sample", join(last_sample_));
+    m.set("in_sample", join_numbers(in_sample_));
+    m.set("last_sample", join_numbers(last_sample_));
     m.set("levels",
           levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
     m.set("finished", finished_ ? "1" : "0");
@@ -822,27 +803,10 @@ class DiskBfsMode {
     write_file_atomically(dir_, "manifest", m.text(), o_.flush_to_device);
   }
 
-  static std::vector<std::string> fields(const std::string& value) {
-    std::vector<std::string> out;
-    std::size_t i = 0;
-    while (i < value.size()) {
-      const std::size_t j = value.find(' ', i);
-      out.push_back(value.substr(i, j == std::string::npos ? std::string::npos : j - i));
-      if (j == std::string::npos) break;
-      i = j + 1;
-    }
-    return out;
-  }
-
   // Checks that a file named by the manifest is there whole.
   void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
-    std::uint64_t b = 0, c = 0;
-    file_checksum(path(name), b, c);
-    if (b != bytes)
-      throw WorkDirError(path(name) + " has " + std::to_string(b) + " bytes, the manifest says " +
-                         std::to_string(bytes) + " (truncated or replaced)");
-    if (c != sum) throw WorkDirError(path(name) + " is damaged (checksum mismatch)");
-    account(static_cast<std::int64_t>(b));
+    verify_file(path(name), bytes, sum);
+    account(static_cast<std::int64_t>(bytes));
   }
 
   void resume_from(const Manifest& m) {
@@ -867,7 +831,7 @@ class DiskBfsMode {
     in_sample_ = m.get_list("in_sample");
     last_sample_ = m.get_list("last_sample");
     {
-      const auto f = fields(m.get("levels"));
+      const auto f = manifest_fields(m.get("levels"));
       if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
       levels_file_ = f[0];
       levels_bytes_ = parse_manifest_number(f[1], "levels size");
@@ -894,7 +858,7 @@ class DiskBfsMode {
       const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
       if (s >= plan_.segments)
         throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this search's");
-      const auto f = fields(m.get(key));
+      const auto f = manifest_fields(m.get(key));
       if (f.size() != 6) throw WorkDirError(where + " is damaged (" + key + ")");
       Segment& g = segs_[s];
       if (f[0] != "-") {
@@ -912,7 +876,7 @@ class DiskBfsMode {
       if (s >= plan_.segments)
         throw WorkDirError(where + " names records for segment " + key.substr(6, 10) +
                            ", beyond this search's");
-      const auto f = fields(m.get(key));
+      const auto f = manifest_fields(m.get(key));
       if (f.size() != 4) throw WorkDirError(where + " is damaged (" + key + ")");
       Spill sp;
       sp.name = f[0];

@@ -786,16 +786,6 @@ class DiskLatticeMode {
            std::to_string(o_.farthest);
   }
 
-  static std::string describe_checkpoint(const std::string& text) {
-    try {
-      const Manifest m = Manifest::parse(text, "manifest");
-      return m.get("identity") + ", level " + m.get("level") +
-             (m.has("finished") && m.get("finished") == "1" ? ", finished" : "");
-    } catch (const WorkDirError&) {
-      return "unreadable";
-    }
-  }
-
   void check_free_space() {
     // This rank's share (distributed: its own segments only).
     const std::uint64_t need =
@@ -1000,15 +990,6 @@ class DiskLatticeMode {
                    format_bytes(disk_now_).c_str());
   }
 
-  static std::string join(const std::vector<Rank>& xs) {
-    std::string out;
-    for (Rank x : xs) {
-      if (!out.empty()) out += ' ';
-      out += std::to_string(x);
-    }
-    return out;
-  }
-
   void write_manifest(const std::string& name) {
     Manifest m;
     m.set("format", kDiskFormat);
@@ -1018,8 +999,8 @@ class DiskLatticeMode {
     m.set("goal", std::to_string(goal_depth_));
     m.set("serial", std::to_string(serial_));
     m.set("in_level", std::to_string(in_count_) + " " + std::to_string(in_goal_ ? 1 : 0));
-    m.set("in_sample", join(in_sample_));
-    m.set("last_sample", join(last_sample_));
+    m.set("in_sample", join_numbers(in_sample_));
+    m.set("last_sample", join_numbers(last_sample_));
     m.set("levels",
           levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
     m.set("records", records_file_.empty() ? "none"
@@ -1038,27 +1019,10 @@ class DiskLatticeMode {
     write_file_atomically(dir_, name, m.text(), o_.flush_to_device);
   }
 
-  // Fields of a "name bytes sum ..." value.
-  static std::vector<std::string> fields(const std::string& value) {
-    std::vector<std::string> out;
-    std::size_t i = 0;
-    while (i < value.size()) {
-      const std::size_t j = value.find(' ', i);
-      out.push_back(value.substr(i, j == std::string::npos ? std::string::npos : j - i));
-      if (j == std::string::npos) break;
-      i = j + 1;
-    }
-    return out;
-  }
   // Checks that a file named by the manifest is there whole.
   void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
-    std::uint64_t b = 0, c = 0;
-    file_checksum(path(name), b, c);
-    if (b != bytes)
-      throw WorkDirError(path(name) + " has " + std::to_string(b) + " bytes, the manifest says " +
-                         std::to_string(bytes) + " (truncated or replaced)");
-    if (c != sum) throw WorkDirError(path(name) + " is damaged (checksum mismatch)");
-    account(static_cast<std::int64_t>(b));
+    verify_file(path(name), bytes, sum);
+    account(static_cast<std::int64_t>(bytes));
   }
 
   void resume_from(const Manifest& m, const std::string& manifest_name = "manifest") {
@@ -1084,7 +1048,7 @@ class DiskLatticeMode {
     std::vector<std::string> keep = {manifest_name};
     // Level counts.
     {
-      const auto f = fields(m.get("levels"));
+      const auto f = manifest_fields(m.get("levels"));
       if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
       levels_file_ = f[0];
       levels_bytes_ = parse_manifest_number(f[1], "levels size");
@@ -1107,7 +1071,7 @@ class DiskLatticeMode {
       const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
       if (s >= plan_.segments)
         throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this layout's");
-      const auto f = fields(m.get(key));
+      const auto f = manifest_fields(m.get(key));
       if (f.size() != 5) throw WorkDirError(where + " is damaged (" + key + ")");
       Segment& g = segs_[s];
       if (f[0] != "-") {
@@ -1123,7 +1087,7 @@ class DiskLatticeMode {
     // Records.
     const std::string rec = m.get("records");
     if (rec != "none") {
-      const auto f = fields(rec);
+      const auto f = manifest_fields(rec);
       if (f.size() != 3) throw WorkDirError(where + " is damaged (records)");
       records_file_ = f[0];
       records_bytes_ = parse_manifest_number(f[1], "records size");

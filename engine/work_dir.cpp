@@ -397,4 +397,44 @@ std::uint64_t file_size(const std::string& path) {
   return static_cast<std::uint64_t>(st.st_size);
 }
 
+std::vector<std::string> manifest_fields(const std::string& value) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < value.size()) {
+    const std::size_t j = value.find(' ', i);
+    out.push_back(value.substr(i, j == std::string::npos ? std::string::npos : j - i));
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string join_numbers(const std::vector<std::uint64_t>& xs) {
+  std::string out;
+  for (std::uint64_t x : xs) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(x);
+  }
+  return out;
+}
+
+std::string describe_checkpoint(const std::string& manifest_text) {
+  try {
+    const Manifest m = Manifest::parse(manifest_text, "manifest");
+    return m.get("identity") + ", level " + m.get("level") +
+           (m.has("finished") && m.get("finished") == "1" ? ", finished" : "");
+  } catch (const WorkDirError&) {
+    return "unreadable";
+  }
+}
+
+void verify_file(const std::string& path, std::uint64_t bytes, std::uint64_t sum) {
+  std::uint64_t b = 0, c = 0;
+  file_checksum(path, b, c);
+  if (b != bytes)
+    throw WorkDirError(path + " has " + std::to_string(b) + " bytes, the manifest says " +
+                       std::to_string(bytes) + " (truncated or replaced)");
+  if (c != sum) throw WorkDirError(path + " is damaged (checksum mismatch)");
+}
+
 }  // namespace hanoi

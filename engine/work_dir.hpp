@@ -167,4 +167,16 @@ std::vector<std::string> list_dir(const std::string& dir);
 void remove_file(const std::string& path);         // no error when it is already gone
 std::uint64_t file_size(const std::string& path);  // 0 when missing
 
+// Helpers both disk modes' manifests use.
+// The space-separated fields of a manifest value ("name bytes sum ...").
+std::vector<std::string> manifest_fields(const std::string& value);
+// Numbers joined by single spaces (a manifest value).
+std::string join_numbers(const std::vector<std::uint64_t>& xs);
+// "identity, level L[, finished]" of a manifest's text, or "unreadable": for the
+// refusal to overwrite a checkpoint.
+std::string describe_checkpoint(const std::string& manifest_text);
+// Checks that `path` is there whole: `bytes` long with checksum `sum`; throws
+// WorkDirError naming it (truncated or replaced; damaged) otherwise.
+void verify_file(const std::string& path, std::uint64_t bytes, std::uint64_t sum);
+
 }  // namespace hanoi
