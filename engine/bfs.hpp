@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
+#include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
@@ -246,6 +247,55 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       expand_batch(first + i, std::min(detail::kBatch, count - i), sc, found, false);
   };
 
+  // The half-depth test (options.meet_in_middle; lattice_bfs.hpp's overview gives
+  // the argument): after level d is complete, some state s of it has σs reached at
+  // depth d - 1 (kOdd: the optimum is 2d - 1) or only at depth d (kEven: 2d).  The
+  // level is newer \ older when dense, else cur_list (sorted here for the lookups).
+  const bool meet = options.meet_in_middle;
+  if (meet) {
+    bool mirrored = false;
+    if constexpr (HasMirror<V>) mirrored = v.has_mirror();
+    if (!mirrored || options.want_path)
+      throw std::invalid_argument(
+          "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
+  }
+  auto meet_test = [&]() -> LevelReport::Meet {
+    if constexpr (HasMirror<V>) {
+      std::atomic<bool> odd{false}, even{false};
+      auto test = [&](Rank r, auto&& in_level) {
+        const Rank t = v.rank(v.mirror(v.unrank(r)));
+        if (!visited.test(t)) return;
+        if (in_level(t))
+          even.store(true, std::memory_order_relaxed);
+        else
+          odd.store(true, std::memory_order_relaxed);
+      };
+      if (cur_dense) {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 512),
+                          [&](const tbb::blocked_range<std::uint64_t>& range) {
+                            for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                              for (std::uint64_t w = newer.word(i) & ~older.word(i); w; w &= w - 1)
+                                test((i << 6) | static_cast<Rank>(std::countr_zero(w)),
+                                     [&](Rank t) { return !older.test(t); });
+                          });
+      } else {
+        tbb::parallel_sort(cur_list.begin(), cur_list.end());
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 1024),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                            for (std::size_t i = range.begin(); i != range.end(); ++i)
+                              test(cur_list[i], [&](Rank t) {
+                                return std::binary_search(cur_list.begin(), cur_list.end(), t);
+                              });
+                          });
+      }
+      return odd.load()    ? LevelReport::Meet::kOdd
+             : even.load() ? LevelReport::Meet::kEven
+                           : LevelReport::Meet::kNone;
+    } else {
+      return LevelReport::Meet::kNone;
+    }
+  };
+
   auto last_report = t0;
   ProgressPrinter progress("bfs");
   unsigned levels_since_clock = 0;
@@ -268,7 +318,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
         std::partial_sort_copy(cur_list.begin(), cur_list.end(), sample.begin(), sample.end());
       }
     }
-    if (goal_found && options.stop_at_goal) {
+    if (goal_found && (options.stop_at_goal || meet)) {
       result.complete = false;
       break;
     }
@@ -377,6 +427,17 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
     ++depth;
     reached += next_size;
     result.level_sizes.push_back(next_size);
+    if (meet && !goal_found && next_size > 0) {
+      const LevelReport::Meet m = meet_test();
+      if (m != LevelReport::Meet::kNone) {
+        // The half-depth test decides the optimum at this level (see meet_test).
+        goal_found = true;
+        result.optimum = m == LevelReport::Meet::kOdd ? 2 * depth - 1 : 2 * depth;
+        result.met_in_middle = true;
+        result.complete = false;
+        break;
+      }
+    }
     if (!goal_found && goal_rank.load() != ~Rank{0}) {
       goal_found = true;
       result.optimum = depth;

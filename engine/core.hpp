@@ -78,6 +78,20 @@ concept HasPredecessors = StateSpace<V> && requires(const V& v, const typename V
   v.for_each_predecessor(s, [](const typename V::State&, Move) {});
 };
 
+// Spaces that may offer a *start-goal mirror* for the half-depth test
+// (--meet-in-middle in the generic engine, bfs.hpp and disk_bfs.hpp): a map σ on
+// states with σ∘σ = 1 and σ(start) = the goal that is an automorphism of the move
+// graph (t is a successor of s exactly when σt is one of σs).  Then d(s, goal) =
+// d(σs, start), and the optimum is the least d(s) + d(σs), found at about half its
+// depth.  `has_mirror()` says whether this instance has one (Checkers: the pegs'
+// reflection when the problem's base colours allow it); the tests check the
+// automorphism state by state against the successor callback.
+template <class V>
+concept HasMirror = StateSpace<V> && requires(const V& v, const typename V::State& s) {
+  { v.has_mirror() } -> std::convertible_to<bool>;
+  { v.mirror(s) } -> std::same_as<typename V::State>;
+};
+
 // Whether the search can walk back along stored moves (witnesses, optimal-solution
 // counts, Frame witnesses).  A space whose moves do not identify the previous state
 // (an orbit space) declares `static constexpr bool kWalksBack = false;`, and the

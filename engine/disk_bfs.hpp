@@ -39,6 +39,15 @@
 // segments are expanded and how many states of the next level were found, so a
 // resumed run expands only the others.
 //
+// The half-depth test (options.meet_in_middle, for a space with a start-goal
+// mirror σ, core.hpp's HasMirror) runs once a level d is complete, before the
+// checkpoint that ends it: each state s of depth d asks whether σs is visited, and
+// whether at depth d (F_(d mod 2)) or before.  σs whose segment was never reached
+// (no file, not resident) is answered at once; one in a resident segment is read
+// there; the rest are queued per segment (offsets, up to the records' allowance)
+// and answered by loading those segments, with the asking segment kept resident.
+// The verdict goes into the manifest, so a resumed run reports it.
+//
 // Not offered here: witnesses (--moves), symmetry and the distributed mode (the
 // lattice disk mode, disk_lattice.hpp, has them).
 #pragma once
@@ -196,6 +205,13 @@ class DiskBfsMode {
     LevelLoopResume from;
     from.sizes.assign(levels_.begin(), levels_.end());
     from.goal_depth = goal_depth_;
+    if (finished_ && meet_ != LevelReport::Meet::kNone && !levels_.empty()) {
+      // A finished half-depth run: its verdict came at the last level.
+      const std::uint64_t e = levels_.size() - 1;
+      from.goal_depth =
+          static_cast<std::int64_t>(meet_ == LevelReport::Meet::kOdd ? 2 * e - 1 : 2 * e);
+      from.met_in_middle = true;
+    }
     from.last_sample = last_sample_;
     return from;
   }
@@ -207,6 +223,13 @@ class DiskBfsMode {
     rep.goal = cur_goal_;
     if (cur_size_ == 0 || finished_) {
       rep.size = 0;
+      return rep;
+    }
+    if (meet_ != LevelReport::Meet::kNone) {
+      // The half-depth test decided the optimum at this depth (see meet_test).
+      rep.meet = meet_;
+      levels_.push_back(cur_size_);
+      cur_size_ = 0;
       return rep;
     }
     if (cur_goal_ && o_.stop_at_goal) {
@@ -264,6 +287,13 @@ class DiskBfsMode {
     next_goal_ = false;
     for (Segment& g : segs_) g.done = false;
     level_ = depth + 1;
+    if (o_.meet_in_middle && cur_size_ > 0 && goal_depth_ < 0) {
+      meet_ = meet_test(static_cast<int>(level_ & 1), level_, reached_before + rep.size);
+      if (meet_ != LevelReport::Meet::kNone) {
+        checkpoint();  // the verdict, before anything else can interrupt the run
+        return rep;
+      }
+    }
     if (due()) checkpoint();
     return rep;
   }
@@ -322,12 +352,135 @@ class DiskBfsMode {
   std::string identity() const {
     return o_.identity + " | generic | ranks " + std::to_string(ranks_) + " | segment_bits " +
            std::to_string(plan_.segment_bits) + " | stop_at_goal " +
-           std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
+           std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest) +
+           (o_.meet_in_middle ? " | meet_in_middle" : "");
   }
 
+  // The half-depth test of level e (complete, in F_p): whether some state s of it
+  // has σs visited before depth e (kOdd) or only at depth e (kEven).
+  LevelReport::Meet meet_test(int p, std::uint64_t e, std::uint64_t reached_before) {
+    if constexpr (HasMirror<V>) {
+      using State = typename V::State;
+      const int bits = plan_.segment_bits;
+      const std::uint64_t mask = seg_ranks_ - 1;
+      std::atomic<bool> odd{false}, even{false};
+      // What the answers read of the resident segments; a segment never reached
+      // (no file, not resident) answers "not visited" at once.
+      std::vector<View> look(plan_.segments);
+      std::vector<std::uint8_t> reached(plan_.segments);
+      auto refresh = [&] {
+        for (std::uint64_t t = 0; t < plan_.segments; ++t) {
+          const Segment& h = segs_[t];
+          look[t] = h.loaded ? View{words(h.v), words(h.f[p]), nullptr} : View{};
+          reached[t] = h.loaded || !h.file.empty() ? 1 : 0;
+        }
+      };
+      auto answer = [&](const View& w, std::uint64_t off) {
+        const std::uint64_t bit = std::uint64_t{1} << (off & 63);
+        if ((w.v[off >> 6] & bit) == 0) return;
+        if ((w.f[off >> 6] & bit) != 0)
+          even.store(true, std::memory_order_relaxed);
+        else
+          odd.store(true, std::memory_order_relaxed);
+      };
+      std::vector<std::vector<std::uint32_t>> asks(plan_.segments);
+      std::uint64_t asked = 0;
+      const std::uint64_t cap = std::max<std::uint64_t>(plan_.record_bytes / 4, 1);
+      auto answer_queued = [&] {
+        for (std::uint64_t t = 0; t < plan_.segments && !odd.load(); ++t) {
+          if (asks[t].empty()) continue;
+          interruption_point();
+          const Segment& h = load(t);
+          const View w{words(h.v), words(h.f[p]), nullptr};
+          for (std::uint32_t off : asks[t]) answer(w, off);
+          asks[t] = {};
+        }
+        asked = 0;
+        refresh();
+      };
+      std::vector<std::uint64_t> todo;
+      for (int pass = 0; pass < 2; ++pass)
+        for (std::uint64_t s = 0; s < plan_.segments; ++s)
+          if (has_bits(segs_[s], p) && (pass == 0) == segs_[s].loaded) todo.push_back(s);
+      tbb::enumerable_thread_specific<std::vector<Rank>> out;
+      for (std::size_t i = 0; i < todo.size() && !odd.load(); ++i) {
+        interruption_point();
+        const std::uint64_t s = todo[i];
+        const Segment& g = load(s);
+        pinned_ = s;
+        refresh();
+        std::vector<std::uint64_t> blocks;
+        for (std::uint64_t k = 0; k < sum_words_; ++k)
+          for (std::uint64_t w = g.fsum[p][k]; w; w &= w - 1)
+            blocks.push_back(k * 64 + static_cast<std::uint64_t>(std::countr_zero(w)));
+        const std::uint64_t* f = words(g.f[p]);
+        const Rank base = s * seg_ranks_;
+        // In groups of blocks, so that the queued asks stay within their allowance.
+        const std::size_t group = 64;
+        for (std::size_t b0 = 0; b0 < blocks.size() && !odd.load(); b0 += group) {
+          const std::size_t b1 = std::min(blocks.size(), b0 + group);
+          tbb::parallel_for(tbb::blocked_range<std::size_t>(b0, b1, 1),
+                            [&](const tbb::blocked_range<std::size_t>& range) {
+                              std::vector<Rank>& mine = out.local();
+                              for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
+                                const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
+                                const std::uint64_t last =
+                                    std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+                                for (std::uint64_t k = first; k < last; ++k)
+                                  for (std::uint64_t x = f[k]; x; x &= x - 1) {
+                                    const Rank r =
+                                        base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
+                                    const State m = v_.mirror(v_.unrank(r));
+                                    const Rank t = v_.rank(m);
+                                    const std::uint64_t seg = t >> bits;
+                                    if (reached[seg] == 0) continue;
+                                    if (look[seg].v != nullptr)
+                                      answer(look[seg], t & mask);
+                                    else
+                                      mine.push_back(t);
+                                  }
+                              }
+                            });
+          for (std::vector<Rank>& mine : out) {
+            for (Rank t : mine) asks[t >> bits].push_back(static_cast<std::uint32_t>(t & mask));
+            asked += mine.size();
+            mine.clear();
+          }
+          if (asked > cap) answer_queued();
+          report_progress(e, reached_before, "half-depth test, segment " + std::to_string(i + 1) +
+                                                 " of " + std::to_string(todo.size()));
+        }
+      }
+      if (!odd.load()) answer_queued();
+      pinned_ = ~std::uint64_t{0};
+      return odd.load()    ? LevelReport::Meet::kOdd
+             : even.load() ? LevelReport::Meet::kEven
+                           : LevelReport::Meet::kNone;
+    } else {
+      (void)p;
+      (void)e;
+      (void)reached_before;
+      throw std::invalid_argument("--meet-in-middle: this variant names no start-goal mirror");
+    }
+  }
+
+  // The worst case (every segment written twice) must fit before the search starts,
+  // except for the half-depth test: it reaches a fraction of the segments that no
+  // bound foresees (11 of 41 for Checkers n = 24), so it starts with a warning and
+  // checks the free space before each file instead (ensure_room).
   void check_free_space() {
     const std::uint64_t need = plan_.disk_bound();
     const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
+    if (need > have && o_.meet_in_middle) {
+      if (o_.progress)
+        std::fprintf(stderr,
+                     "[disk] warning: the search could need up to %s of disk in %s, which has %s "
+                     "free; the half-depth test reaches only part of it, so it starts and stops "
+                     "at a checkpoint should the disk fill\n",
+                     format_bytes(need).c_str(), dir_.c_str(), format_bytes(have).c_str());
+      watch_room_ = true;
+      return;
+    }
     if (need > have)
       throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
                          ", which has " + format_bytes(have) +
@@ -523,6 +676,7 @@ class DiskBfsMode {
   void spill(std::uint64_t t, bool sync) {
     std::vector<std::uint32_t>& q = queue_[t];
     if (q.empty()) return;
+    ensure_room(q.size() * 4 + 64);
     Spill f;
     f.name = fresh_name("spill", t);
     f.count = q.size();
@@ -590,7 +744,7 @@ class DiskBfsMode {
       while (resident_ >= plan_.resident) {
         std::uint64_t victim = plan_.segments;
         for (std::uint64_t t = 0; t < plan_.segments; ++t)
-          if (segs_[t].loaded && t != s &&
+          if (segs_[t].loaded && t != s && t != pinned_ &&
               (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
             victim = t;
         evict(victim);
@@ -663,8 +817,21 @@ class DiskBfsMode {
     account(-static_cast<std::int64_t>(bytes));
   }
 
+  // Before a file of at most `bytes` is written when the start could not promise
+  // the room (check_free_space): a clear stop, the last checkpoint intact.
+  void ensure_room(std::uint64_t bytes) {
+    if (!watch_room_) return;
+    const std::uint64_t have = free_disk_bytes(dir_);
+    if (have < bytes + (std::uint64_t{256} << 20))
+      throw WorkDirError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +
+                         " free, " + format_bytes(bytes) +
+                         " to write): free space and add --resume to continue from the last "
+                         "checkpoint");
+  }
+
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
   void write_segment(Segment& g, std::uint64_t s, bool sync) {
+    ensure_room(plan_.segment_bytes + plan_.segment_bytes / 64);
     const std::string name = fresh_name("seg", s);
     BitmapWriter w(path(name));
     w.add(words(g.v), seg_words_);
@@ -781,6 +948,7 @@ class DiskBfsMode {
     m.set("levels",
           levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
     m.set("finished", finished_ ? "1" : "0");
+    if (o_.meet_in_middle) m.set("meet", std::to_string(static_cast<int>(meet_)));
     char key[64];
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       const Segment& g = segs_[s];
@@ -822,6 +990,12 @@ class DiskBfsMode {
     goal_depth_ = std::stoll(m.get("goal"));
     serial_ = m.get_u64("serial");
     finished_ = m.get("finished") == "1";
+    if (o_.meet_in_middle) {
+      const std::uint64_t k = m.get_u64("meet");
+      if (k > static_cast<std::uint64_t>(LevelReport::Meet::kOdd))
+        throw WorkDirError(where + " is damaged (meet)");
+      meet_ = static_cast<LevelReport::Meet>(k);
+    }
     const auto cur = m.get_list("cur"), next = m.get_list("next");
     if (cur.size() != 2 || next.size() != 2) throw WorkDirError(where + " is damaged (cur/next)");
     cur_size_ = cur[0];
@@ -924,6 +1098,9 @@ class DiskBfsMode {
   std::vector<detail::HugeBuffer> spare_;
   std::set<std::string> committed_;  // files the manifest on disk names
   std::vector<std::string> doomed_;  // of those, the ones no longer needed
+  bool watch_room_ = false;  // the start could not promise the disk (check_free_space)
+  std::uint64_t pinned_ = ~std::uint64_t{0};  // kept resident by load() (the half-depth test)
+  LevelReport::Meet meet_ = LevelReport::Meet::kNone;  // the verdict at the current level
   std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0, records_ = 0,
                 discovered_ = 0;
   std::uint64_t level_ = 0;
@@ -958,6 +1135,13 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
         "whose rule ignores what a disc lands on)");
   if (options.comm != nullptr)
     throw std::invalid_argument("the distributed search runs the lattice engine only");
+  if (options.meet_in_middle) {
+    bool mirrored = false;
+    if constexpr (HasMirror<V>) mirrored = v.has_mirror();
+    if (!mirrored)
+      throw std::invalid_argument(
+          "--meet-in-middle: this variant and problem have no start-goal mirror");
+  }
   const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
   // A resumed run keeps the segment size of its checkpoint.
   int forced = options.segment_bits;

@@ -66,6 +66,7 @@ struct LevelLoopResume {
   std::vector<std::uint64_t> sizes;  // of depths 0 .. sizes.size() - 1
   std::int64_t goal_depth = -1;      // the goal's depth among them, -1: not yet
   std::vector<Rank> last_sample;     // with options.farthest: of the last of them
+  bool met_in_middle = false;        // the half-depth test decided: goal_depth is the optimum
 };
 
 // Runs `mode` level by level from depth 0 (or from where `resume` ends) and fills
@@ -87,6 +88,10 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
     if (resume->goal_depth >= 0) {
       goal_found = true;
       result.optimum = static_cast<std::uint64_t>(resume->goal_depth);
+    }
+    if (resume->met_in_middle) {
+      result.met_in_middle = true;
+      result.complete = false;
     }
     end.farthest = resume->last_sample;
   }

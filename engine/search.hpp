@@ -11,6 +11,9 @@
 //   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
 //            disk (--work-dir), checkpointed and resumable; disk_bfs.hpp: the same
 //            for the generic engine (every StateSpace; no witness, no symmetry).
+// --meet-in-middle (the half-depth test) runs on the lattice engine in memory where
+// a peg permutation serves, else on the generic engine, in memory or on disk, for a
+// space with a start-goal mirror (Checkers).
 //   distributed  the disk mode run by several processes at once (options.comm,
 //            comm.hpp), each owning a share of the segments, with or without disk.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
@@ -74,20 +77,30 @@ template <StateSpace V>
 EngineKind choose_engine(const V& v, const SearchOptions& o) {
   const std::string why = lattice_refusal(v, o);
   if (o.meet_in_middle) {
-    // The half-depth test lives in the lattice engine (lattice_bfs.hpp).
-    if (!why.empty())
-      throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
-    if (o.engine == EngineKind::kGeneric)
-      throw std::invalid_argument(
-          "--meet-in-middle runs on the lattice engine (drop --engine generic)");
+    // The half-depth test: the lattice engine's (a peg permutation, lattice_bfs.hpp)
+    // where it applies, else the generic engine's (a start-goal mirror, core.hpp).
     if (o.want_path || o.farthest > 0)
       throw std::invalid_argument(
           "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
           "farthest states");
-    if constexpr (LatticeSpace<V>) {
-      if (!find_meet_permutation(v)) throw std::invalid_argument(kNoMeetPermutation);
+    bool lattice_meet = false, generic_meet = false;
+    if constexpr (LatticeSpace<V>) lattice_meet = why.empty() && find_meet_permutation(v).has_value();
+    if constexpr (HasMirror<V>) generic_meet = v.has_mirror();
+    if (o.engine == EngineKind::kLattice) {
+      if (!why.empty())
+        throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
+      if (!lattice_meet) throw std::invalid_argument(kNoMeetPermutation);
+      return EngineKind::kLattice;
     }
-    return EngineKind::kLattice;
+    if (lattice_meet && o.engine != EngineKind::kGeneric) return EngineKind::kLattice;
+    if (generic_meet) return EngineKind::kGeneric;
+    if (lattice_meet)
+      throw std::invalid_argument(
+          "--meet-in-middle runs this variant on the lattice engine (drop --engine generic)");
+    if constexpr (LatticeSpace<V>) throw std::invalid_argument(kNoMeetPermutation);
+    throw std::invalid_argument(
+        "--meet-in-middle: this variant and problem have no start-goal mirror (a symmetry of "
+        "the rules that is its own inverse and maps the start to the goal)");
   }
   switch (o.engine) {
     case EngineKind::kGeneric:
@@ -112,10 +125,16 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
   if (o.meet_in_middle) {
     if (o.symmetry)
       throw std::invalid_argument("--meet-in-middle does not combine with --symmetry (drop one)");
-    if (o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
-      throw std::invalid_argument(
-          "--meet-in-middle runs in memory only (drop --distributed, --work-dir and --resume)");
-    return StorageKind::kMemory;
+    if (o.comm != nullptr)
+      throw std::invalid_argument("--meet-in-middle does not combine with --distributed");
+    if (lattice) {
+      if (o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
+        throw std::invalid_argument(
+            "--meet-in-middle on the lattice engine runs in memory only (drop --work-dir and "
+            "--resume)");
+      return StorageKind::kMemory;
+    }
+    // The generic engine's test runs in memory or in its disk mode: chosen below.
   }
   if (o.comm != nullptr) {
     // The distributed search is the disk mode's algorithm (with or without files).

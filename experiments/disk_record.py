@@ -9,7 +9,8 @@ when the same command is given again), then writes results/NAME.md: the command,
 commit, date, machine, the wall time summed over every invocation that worked on
 the run (kept in DIR/invocations.log), the peak RSS and the disk used, and the
 per-level counts with the states at the maximal distance.  Extra `hanoi` options
-(--max-memory, --checkpoint-every, --stop-at-goal) go after the variant.  Only the
+(--max-memory, --checkpoint-every, --stop-at-goal, --meet-in-middle) go after the
+variant; a half-depth run's table says at which depth the test decided.  Only the
 last, finishing invocation's figures (peak RSS, seconds) are its own; the table
 says so.
 """
@@ -85,9 +86,12 @@ def main(argv):
     last = len(levels) - 1
     out = os.path.join(ROOT, "results", name + ".md")
     shown = "python3 experiments/disk_record.py " + " ".join(argv)
+    meet = bool(j.get("meet_in_middle"))
+    what = ("the half-depth test (--meet-in-middle) in the disk mode" if meet
+            else "a complete search in the disk mode")
     lines = [
         f"# {j['variant']} pegs={j['pegs']} n={j['n']} problem={j['problem']}: "
-        f"a complete search in the disk mode ({j['engine']} engine)\n",
+        f"{what} ({j['engine']} engine)\n",
         f"- command: `{shown}`",
         f"- commit: {j.get('commit') or commit()}",
         f"- date (UTC): {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
@@ -100,10 +104,22 @@ def main(argv):
         "",
         "| quantity | value |",
         "|---|---:|",
-        f"| optimum (start to goal) | {j['optimal']} |",
-        f"| states reached | {j['states']} of {j['rank_space']} ranks |",
-        f"| eccentricity of the start | {j['eccentricity']} |",
-        f"| states at the maximal distance | {levels[last] if levels else 0} |",
+    ]
+    if meet:
+        lines += [
+            f"| optimum (start to goal) | {j['optimal']}, decided by the half-depth test at "
+            f"depth {last}: the least d(s) + d(σs) over the states s reached, σ the start-goal "
+            f"mirror |",
+            f"| states reached (depth 0 to {last}) | {j['states']} of {j['rank_space']} ranks |",
+        ]
+    else:
+        lines += [
+            f"| optimum (start to goal) | {j['optimal']} |",
+            f"| states reached | {j['states']} of {j['rank_space']} ranks |",
+            f"| eccentricity of the start | {j['eccentricity']} |",
+            f"| states at the maximal distance | {levels[last] if levels else 0} |",
+        ]
+    lines += [
         f"| closed form | {j['formula']} |",
         "",
         "## States per distance from the start",

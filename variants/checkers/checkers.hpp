@@ -157,6 +157,21 @@ class Space {
     for (int i = 0; i < k; ++i) f(State{next[i]}, moves[i]);
   }
 
+  // The start-goal mirror (core.hpp, HasMirror): a relabelling σ of the pegs with
+  // σ(0) = 3, σσ = 1 and the same base colour on p and σp; the reflection
+  // 0<->3, 1<->2 where the bases allow it (DDDD, BAAB), else 0<->3 alone (BABB).  The
+  // rule sees only sizes and colours, never which peg is which, so σ maps moves to
+  // moves; it keeps legality and maps the start (all on 0) to the goal (all on 3).
+  bool has_mirror() const { return mirror_ok_; }
+  // Entry p is σ(p) (meaningful when has_mirror()).
+  const std::array<std::uint8_t, kPegs>& mirror_pegs() const { return mirror_pegs_; }
+  State mirror(const State& s) const {
+    std::uint64_t w = 0;
+    for (int b = 0; b < 8; ++b)
+      w |= static_cast<std::uint64_t>(mirror_byte_[(s.w >> (8 * b)) & 0xff]) << (8 * b);
+    return State{w & mirror_mask_};
+  }
+
   // The rules written plainly on explicit stacks (rule checker and test oracle).
   MoveCheck<State> check_move(const State& s, int from, int to) const;
   // Bottom-to-top stacks, largest disc first.
@@ -241,6 +256,10 @@ class Space {
   std::uint64_t goal_ = 0;
   Rank legal_ = 0;
   bool narrow_ = false;  // every offset fits 32 bits
+  bool mirror_ok_ = false;
+  std::array<std::uint8_t, kPegs> mirror_pegs_{};
+  std::array<std::uint8_t, 256> mirror_byte_{};  // σ of four discs' pegs (one byte)
+  std::uint64_t mirror_mask_ = 0;                 // the 2n bits of the discs
   // Shared so that copies of a Space are cheap; the raw pointers serve the hot loops.
   std::shared_ptr<const Tables> tables_;
   const std::uint8_t* pair_next_ = nullptr;
