@@ -419,36 +419,37 @@ class DiskBfsMode {
         const std::size_t group = 64;
         for (std::size_t b0 = 0; b0 < blocks.size() && !odd.load(); b0 += group) {
           const std::size_t b1 = std::min(blocks.size(), b0 + group);
-          tbb::parallel_for(tbb::blocked_range<std::size_t>(b0, b1, 1),
-                            [&](const tbb::blocked_range<std::size_t>& range) {
-                              std::vector<Rank>& mine = out.local();
-                              for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
-                                const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
-                                const std::uint64_t last =
-                                    std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
-                                for (std::uint64_t k = first; k < last; ++k)
-                                  for (std::uint64_t x = f[k]; x; x &= x - 1) {
-                                    const Rank r =
-                                        base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
-                                    const State m = v_.mirror(v_.unrank(r));
-                                    const Rank t = v_.rank(m);
-                                    const std::uint64_t seg = t >> bits;
-                                    if (reached[seg] == 0) continue;
-                                    if (look[seg].v != nullptr)
-                                      answer(look[seg], t & mask);
-                                    else
-                                      mine.push_back(t);
-                                  }
-                              }
-                            });
+          tbb::parallel_for(
+              tbb::blocked_range<std::size_t>(b0, b1, 1),
+              [&](const tbb::blocked_range<std::size_t>& range) {
+                std::vector<Rank>& mine = out.local();
+                for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
+                  const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
+                  const std::uint64_t last =
+                      std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+                  for (std::uint64_t k = first; k < last; ++k)
+                    for (std::uint64_t x = f[k]; x; x &= x - 1) {
+                      const Rank r = base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
+                      const State m = v_.mirror(v_.unrank(r));
+                      const Rank t = v_.rank(m);
+                      const std::uint64_t seg = t >> bits;
+                      if (reached[seg] == 0) continue;
+                      if (look[seg].v != nullptr)
+                        answer(look[seg], t & mask);
+                      else
+                        mine.push_back(t);
+                    }
+                }
+              });
           for (std::vector<Rank>& mine : out) {
             for (Rank t : mine) asks[t >> bits].push_back(static_cast<std::uint32_t>(t & mask));
             asked += mine.size();
             mine.clear();
           }
           if (asked > cap) answer_queued();
-          report_progress(e, reached_before, "half-depth test, segment " + std::to_string(i + 1) +
-                                                 " of " + std::to_string(todo.size()));
+          report_progress(e, reached_before,
+                          "half-depth test, segment " + std::to_string(i + 1) + " of " +
+                              std::to_string(todo.size()));
         }
       }
       if (!odd.load()) answer_queued();
@@ -1098,7 +1099,7 @@ class DiskBfsMode {
   std::vector<detail::HugeBuffer> spare_;
   std::set<std::string> committed_;  // files the manifest on disk names
   std::vector<std::string> doomed_;  // of those, the ones no longer needed
-  bool watch_room_ = false;  // the start could not promise the disk (check_free_space)
+  bool watch_room_ = false;          // the start could not promise the disk (check_free_space)
   std::uint64_t pinned_ = ~std::uint64_t{0};  // kept resident by load() (the half-depth test)
   LevelReport::Meet meet_ = LevelReport::Meet::kNone;  // the verdict at the current level
   std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0, records_ = 0,

@@ -84,7 +84,8 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
           "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
           "farthest states");
     bool lattice_meet = false, generic_meet = false;
-    if constexpr (LatticeSpace<V>) lattice_meet = why.empty() && find_meet_permutation(v).has_value();
+    if constexpr (LatticeSpace<V>)
+      lattice_meet = why.empty() && find_meet_permutation(v).has_value();
     if constexpr (HasMirror<V>) generic_meet = v.has_mirror();
     if (o.engine == EngineKind::kLattice) {
       if (!why.empty())

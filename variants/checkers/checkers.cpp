@@ -67,8 +67,8 @@ Space::Space(int n, BaseColours base) : n_(n), base_(base) {
     throw std::invalid_argument("the start (every disc on peg 0) breaks the colour rule");
   build_tables();
   // The mirror: the first of the reflection and the swap 0<->3 that keeps the bases.
-  for (const std::array<std::uint8_t, kPegs> sigma : {std::array<std::uint8_t, kPegs>{3, 2, 1, 0},
-                                                      std::array<std::uint8_t, kPegs>{3, 1, 2, 0}}) {
+  for (const std::array<std::uint8_t, kPegs> sigma :
+       {std::array<std::uint8_t, kPegs>{3, 2, 1, 0}, std::array<std::uint8_t, kPegs>{3, 1, 2, 0}}) {
     bool keeps = true;
     for (std::size_t p = 0; p < kPegs; ++p) keeps = keeps && base_[sigma[p]] == base_[p];
     if (!keeps) continue;
@@ -76,7 +76,8 @@ Space::Space(int n, BaseColours base) : n_(n), base_(base) {
     mirror_pegs_ = sigma;
     for (unsigned x = 0; x < 256; ++x) {
       unsigned y = 0;
-      for (unsigned k = 0; k < 4; ++k) y |= static_cast<unsigned>(sigma[(x >> (2 * k)) & 3]) << (2 * k);
+      for (unsigned k = 0; k < 4; ++k)
+        y |= static_cast<unsigned>(sigma[(x >> (2 * k)) & 3]) << (2 * k);
       mirror_byte_[x] = static_cast<std::uint8_t>(y);
     }
     mirror_mask_ = n >= 32 ? ~std::uint64_t{0} : (std::uint64_t{1} << (2 * n)) - 1;

@@ -259,7 +259,7 @@ class Space {
   bool mirror_ok_ = false;
   std::array<std::uint8_t, kPegs> mirror_pegs_{};
   std::array<std::uint8_t, 256> mirror_byte_{};  // σ of four discs' pegs (one byte)
-  std::uint64_t mirror_mask_ = 0;                 // the 2n bits of the discs
+  std::uint64_t mirror_mask_ = 0;                // the 2n bits of the discs
   // Shared so that copies of a Space are cheap; the raw pointers serve the hot loops.
   std::shared_ptr<const Tables> tables_;
   const std::uint8_t* pair_next_ = nullptr;
