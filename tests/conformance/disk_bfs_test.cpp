@@ -12,9 +12,11 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/search.hpp"
+#include "support/disk_bfs_options.hpp"
 #include "support/registered_types.hpp"
 #include "support/temp_dir.hpp"
 #include "variants/registry.hpp"
@@ -32,20 +34,8 @@ std::string fresh_dir(const std::string& label) {
   return testing::fresh_dir("hanoi-diskbfs-", label);
 }
 
-// Options for a disk search over segments of about ranks/32 ranks (at least 64),
-// two of them resident, and room for 8 queued records before they spill.
 SearchOptions tight_options(Rank ranks, const std::string& dir, SearchOptions o) {
-  o.engine = EngineKind::kGeneric;
-  o.storage = StorageKind::kDisk;
-  o.work_dir = dir;
-  o.segment_bits = std::max(6, static_cast<int>(std::bit_width(ranks)) - 5);
-  o.record_bytes = 32;
-  const DiskBfsPlan plan =
-      plan_disk_bfs(ranks, ~std::uint64_t{0} >> 2, o.segment_bits, detail::worker_count(), 32);
-  o.max_memory = plan.worker_bytes + 2 * plan.segment_bytes;
-  o.identity = "test";
-  o.flush_to_device = false;  // a killed process loses nothing the page cache holds
-  return o;
+  return testing::tight_disk_bfs_options(ranks, dir, std::move(o));
 }
 
 void expect_same(const SearchResult& d, const SearchResult& m) {

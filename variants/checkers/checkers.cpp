@@ -67,10 +67,14 @@ Space::Space(int n, BaseColours base) : n_(n), base_(base) {
     throw std::invalid_argument("the start (every disc on peg 0) breaks the colour rule");
   build_tables();
   // The mirror: the first of the reflection and the swap 0<->3 that keeps the bases.
+  // A base forbids the discs of its colour; with no disc of that colour (colour 0
+  // when n = 1) it acts as an uncoloured one.
+  auto acts = [&](std::uint8_t c) { return c == 0 && n == 1 ? std::uint8_t{kUncoloured} : c; };
   for (const std::array<std::uint8_t, kPegs> sigma :
        {std::array<std::uint8_t, kPegs>{3, 2, 1, 0}, std::array<std::uint8_t, kPegs>{3, 1, 2, 0}}) {
     bool keeps = true;
-    for (std::size_t p = 0; p < kPegs; ++p) keeps = keeps && base_[sigma[p]] == base_[p];
+    for (std::size_t p = 0; p < kPegs; ++p)
+      keeps = keeps && acts(base_[sigma[p]]) == acts(base_[p]);
     if (!keeps) continue;
     mirror_ok_ = true;
     mirror_pegs_ = sigma;
