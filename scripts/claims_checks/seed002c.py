@@ -578,3 +578,42 @@ def domino_asymptotics(claim, ctx):
         parts.append(f"{code}(n = {n}) / ({c}·(5/33)·3^n) = {ratio:.5f} (n - 1: {prev:.5f})")
         ok = ok and abs(ratio - 1) < 0.01
     return Verdict("confirmed" if ok else "refuted", "the largest n searched", "; ".join(parts))
+
+
+def half_depth_optimum(ctx, name):
+    """The optimum a disk-mode half-depth run wrote to results/<name>.md
+    (experiments/disk_record.py), or None when the table is not there."""
+    path = ctx.results / f"{name}.md"
+    if not path.exists():
+        return None
+    for line in path.read_text().splitlines():
+        if line.startswith("| optimum (start to goal) | "):
+            return int(line.split("|")[2].strip().split(",")[0])
+    raise RuntimeError(f"{path}: no optimum row")
+
+
+def checkers_half_depth(claim, ctx):
+    """`expect` over optimum (the half-depth test's, results/checkers_n<N>_meet.md),
+    reves (the 4-peg Frame-Stewart count, replayed) and frame (the best Frame-type
+    Checkers count, replayed), for each n of claim["n"] = [lo, hi] with a table."""
+    lo, hi = claim["n"]
+    rows, missing = [], []
+    for n in range(lo, hi + 1):
+        opt = half_depth_optimum(ctx, f"checkers_n{n}_meet")
+        if opt is None:
+            missing.append(n)
+            continue
+        names = {"optimum": opt, "reves": reves4(ctx, n), "frame": checkers_frame(ctx, "DDDD", n)}
+        rows.append((n, names))
+    if not rows:
+        return Verdict("open", "", f"no half-depth table for n = {lo}..{hi} "
+                       "(bash experiments/disk_records.sh checkers_n<N>_meet)")
+    scope = "n = " + ", ".join(str(n) for n, _ in rows)
+    for n, names in rows:
+        ok = bool(eval(claim["expect"], {"__builtins__": {}}, names))  # noqa: S307 (our own file)
+        if not ok:
+            return Verdict("refuted", scope, f"{claim['expect']} fails at n = {n}: " +
+                           ", ".join(f"{k} = {v}" for k, v in names.items()))
+    text = "; ".join(f"n = {n}: " + ", ".join(f"{k} = {v}" for k, v in names.items())
+                     for n, names in rows)
+    return Verdict("confirmed", scope, f"{claim['expect']} (results/checkers_n<N>_meet.md): {text}")
