@@ -8,7 +8,8 @@
 //     again by check_move, finds one;
 //   * the optimum equals the full search's, decided at depth ceil(L/2) with the same
 //     counts up to there, in memory and in the disk mode (tiny segments, two
-//     resident, a queue of 8 records), and in the disk mode after interruptions;
+//     resident, a queue of 8 records; the first three problems, n within 2^11
+//     ranks), and in the disk mode after interruptions;
 //   * without a mirror the test is refused, never silently replaced.
 #include <gtest/gtest.h>
 
@@ -37,8 +38,8 @@ class Mirror : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(Mirror, AllFamilies);
 
-constexpr Rank kBruteRanks = Rank{1} << 14;   // the state-by-state checks, the disk runs
-constexpr Rank kSearchRanks = Rank{1} << 18;  // the searches
+constexpr Rank kBruteRanks = Rank{1} << 11;   // the state-by-state checks, the disk runs
+constexpr Rank kSearchRanks = Rank{1} << 16;  // the searches
 
 // The successors of s by the slow rule check, as ranks.
 template <class V>
@@ -103,7 +104,7 @@ std::optional<bool> brute_force_mirror(const V& v) {
 }
 
 template <class V>
-void expect_meet_agrees(const V& v, const std::string& label) {
+void expect_meet_agrees(const V& v, const std::string& label, bool on_disk) {
   SCOPED_TRACE(label);
   SearchOptions full_o{.stop_at_goal = true};
   full_o.engine = EngineKind::kGeneric;
@@ -123,7 +124,7 @@ void expect_meet_agrees(const V& v, const std::string& label) {
   EXPECT_EQ(mem.complete, !reached);
   EXPECT_EQ(mem.met_in_middle, reached && full.optimum > 0);
   EXPECT_EQ(mem.level_sizes.to_vector(), prefix);
-  if (v.num_ranks() > kBruteRanks) return;  // the disk mode's many tiny files: small n only
+  if (!on_disk) return;
   const std::string dir = testing::fresh_dir("hanoi-mirror-", label);
   const SearchResult disk =
       search(v, testing::tight_disk_bfs_options(v.num_ranks(), dir, SearchOptions{o}));
@@ -161,7 +162,10 @@ TYPED_TEST(Mirror, AutomorphismAndHalfDepthOptimum) {
           }
           if (v.has_mirror()) {
             ++mirrored;
-            expect_meet_agrees(v, label);
+            // The disk mode (many tiny files) on the family's first problems (the
+            // seed's own codes), small n.
+            const bool first = &pr - info.problems.data() < 3;
+            expect_meet_agrees(v, label, first && v.num_ranks() <= kBruteRanks);
           } else {
             ++refused;
             SearchOptions o;
