@@ -50,6 +50,7 @@
 #include "engine/core.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
+#include "engine/mirror.hpp"
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
@@ -252,18 +253,15 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   // depth d - 1 (kOdd: the optimum is 2d - 1) or only at depth d (kEven: 2d).  The
   // level is newer \ older when dense, else cur_list (sorted here for the lookups).
   const bool meet = options.meet_in_middle;
-  if (meet) {
-    bool mirrored = false;
-    if constexpr (HasMirror<V>) mirrored = v.has_mirror();
-    if (!mirrored || options.want_path)
-      throw std::invalid_argument(
-          "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
-  }
+  const StartGoalMirror<V> mirror(v, meet);
+  if (meet && (!mirror.ok() || options.want_path))
+    throw std::invalid_argument(
+        "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
   auto meet_test = [&]() -> LevelReport::Meet {
-    if constexpr (HasMirror<V>) {
+    {
       std::atomic<bool> odd{false}, even{false};
       auto test = [&](Rank r, auto&& in_level) {
-        const Rank t = v.rank(v.mirror(v.unrank(r)));
+        const Rank t = mirror(r);
         if (!visited.test(t)) return;
         if (in_level(t))
           even.store(true, std::memory_order_relaxed);
@@ -291,8 +289,6 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       return odd.load()    ? LevelReport::Meet::kOdd
              : even.load() ? LevelReport::Meet::kEven
                            : LevelReport::Meet::kNone;
-    } else {
-      return LevelReport::Meet::kNone;
     }
   };
 

@@ -74,6 +74,7 @@
 #include "engine/core.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
+#include "engine/mirror.hpp"
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
@@ -359,8 +360,8 @@ class DiskBfsMode {
   // The half-depth test of level e (complete, in F_p): whether some state s of it
   // has σs visited before depth e (kOdd) or only at depth e (kEven).
   LevelReport::Meet meet_test(int p, std::uint64_t e, std::uint64_t reached_before) {
-    if constexpr (HasMirror<V>) {
-      using State = typename V::State;
+    {
+      const StartGoalMirror<V> mirror(v_);
       const int bits = plan_.segment_bits;
       const std::uint64_t mask = seg_ranks_ - 1;
       std::atomic<bool> odd{false}, even{false};
@@ -430,8 +431,7 @@ class DiskBfsMode {
                   for (std::uint64_t k = first; k < last; ++k)
                     for (std::uint64_t x = f[k]; x; x &= x - 1) {
                       const Rank r = base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
-                      const State m = v_.mirror(v_.unrank(r));
-                      const Rank t = v_.rank(m);
+                      const Rank t = mirror(r);
                       const std::uint64_t seg = t >> bits;
                       if (reached[seg] == 0) continue;
                       if (look[seg].v != nullptr)
@@ -457,11 +457,6 @@ class DiskBfsMode {
       return odd.load()    ? LevelReport::Meet::kOdd
              : even.load() ? LevelReport::Meet::kEven
                            : LevelReport::Meet::kNone;
-    } else {
-      (void)p;
-      (void)e;
-      (void)reached_before;
-      throw std::invalid_argument("--meet-in-middle: this variant names no start-goal mirror");
     }
   }
 
@@ -1137,9 +1132,7 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   if (options.comm != nullptr)
     throw std::invalid_argument("the distributed search runs the lattice engine only");
   if (options.meet_in_middle) {
-    bool mirrored = false;
-    if constexpr (HasMirror<V>) mirrored = v.has_mirror();
-    if (!mirrored)
+    if (!StartGoalMirror<V>(v).ok())
       throw std::invalid_argument(
           "--meet-in-middle: this variant and problem have no start-goal mirror");
   }

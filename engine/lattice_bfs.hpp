@@ -78,6 +78,7 @@
 #include "engine/core.hpp"
 #include "engine/lattice_kernel.hpp"
 #include "engine/level_loop.hpp"
+#include "engine/mirror.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
 
@@ -132,61 +133,6 @@ inline std::uint64_t lattice_worker_bytes(const LatticeLayout& L, std::uint64_t 
 
 inline std::uint64_t estimate_lattice_bytes(int pegs, int discs, bool want_path) {
   return lattice_detail::estimate_bytes(LatticeLayout(pegs, discs), want_path);
-}
-
-inline constexpr const char* kNoMeetPermutation =
-    "--meet-in-middle: no peg permutation that is its own inverse maps the start to the goal "
-    "and keeps the rule (a directed rule such as cyclic has none); run without it";
-
-// Whether the peg permutation p (p[a]: the image of peg a) keeps the rule:
-// allows(d, a, b) == allows(d, p[a], p[b]) for every disc d and pair of pegs.  Such a
-// permutation maps moves to moves, so it preserves distances between states it
-// maps onto each other (the half-depth test's σ, the disk mode's symmetries).
-template <LatticeSpace V>
-bool keeps_rule(const V& v, const std::vector<int>& p) {
-  const int m = v.pegs(), n = v.discs();
-  for (int d = 1; d <= n; ++d)
-    for (int a = 0; a < m; ++a)
-      for (int b = 0; b < m; ++b)
-        if (a != b &&
-            v.lattice_allows(d, a, b) !=
-                v.lattice_allows(d, p[static_cast<std::size_t>(a)], p[static_cast<std::size_t>(b)]))
-          return false;
-  return true;
-}
-
-// The half-depth test's σ (see the overview): the first peg permutation, in
-// lexicographic order, with σσ = 1, σ(start) = goal digit by digit, and
-// allows(d, a, b) == allows(d, σa, σb) for every disc and pair; none for an
-// irreversible rule.  Entry i is σ(i).
-template <LatticeSpace V>
-std::optional<std::array<std::uint8_t, 16>> find_meet_permutation(const V& v) {
-  if (!V::kReversible) return std::nullopt;
-  const int m = v.pegs(), n = v.discs();
-  const Rank start = v.rank(v.start()), goal = v.goal_rank();
-  std::vector<int> p(static_cast<std::size_t>(m));
-  for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(i)] = i;
-  do {
-    bool ok = true;
-    for (int a = 0; a < m && ok; ++a)
-      ok = p[static_cast<std::size_t>(p[static_cast<std::size_t>(a)])] == a;
-    Rank x = start, y = goal;
-    for (int d = 0; d < n && ok; ++d) {
-      ok = static_cast<Rank>(p[static_cast<std::size_t>(x % static_cast<Rank>(m))]) ==
-           y % static_cast<Rank>(m);
-      x /= static_cast<Rank>(m);
-      y /= static_cast<Rank>(m);
-    }
-    ok = ok && keeps_rule(v, p);
-    if (ok) {
-      std::array<std::uint8_t, 16> sigma{};
-      for (int i = 0; i < m; ++i)
-        sigma[static_cast<std::size_t>(i)] =
-            static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);
-      return sigma;
-    }
-  } while (std::next_permutation(p.begin(), p.end()));
-  return std::nullopt;
 }
 
 // Storage + kernel for one lattice search; run_levels drives it level by level.

@@ -12,8 +12,8 @@
 //            disk (--work-dir), checkpointed and resumable; disk_bfs.hpp: the same
 //            for the generic engine (every StateSpace; no witness, no symmetry).
 // --meet-in-middle (the half-depth test) runs on the lattice engine in memory where
-// a peg permutation serves, else on the generic engine, in memory or on disk, for a
-// space with a start-goal mirror (Checkers).
+// a peg permutation serves, else (or with --work-dir) on the generic engine, in
+// memory or on disk, over the same permutation or a variant's own mirror (Checkers).
 //   distributed  the disk mode run by several processes at once (options.comm,
 //            comm.hpp), each owning a share of the segments, with or without disk.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
@@ -33,6 +33,7 @@
 #include "engine/disk_bfs.hpp"
 #include "engine/disk_lattice.hpp"
 #include "engine/lattice_bfs.hpp"
+#include "engine/mirror.hpp"
 #include "engine/search_types.hpp"
 
 namespace hanoi {
@@ -78,26 +79,24 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
   const std::string why = lattice_refusal(v, o);
   if (o.meet_in_middle) {
     // The half-depth test: the lattice engine's (a peg permutation, lattice_bfs.hpp)
-    // where it applies, else the generic engine's (a start-goal mirror, core.hpp).
+    // in memory where it applies; else, or on disk, the generic engine's (a
+    // start-goal mirror, mirror.hpp: the variant's own or the same permutation).
     if (o.want_path || o.farthest > 0)
       throw std::invalid_argument(
           "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
           "farthest states");
-    bool lattice_meet = false, generic_meet = false;
+    bool lattice_meet = false;
     if constexpr (LatticeSpace<V>)
       lattice_meet = why.empty() && find_meet_permutation(v).has_value();
-    if constexpr (HasMirror<V>) generic_meet = v.has_mirror();
+    const bool on_disk = !o.work_dir.empty() || o.storage == StorageKind::kDisk || o.resume;
     if (o.engine == EngineKind::kLattice) {
       if (!why.empty())
         throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
       if (!lattice_meet) throw std::invalid_argument(kNoMeetPermutation);
       return EngineKind::kLattice;
     }
-    if (lattice_meet && o.engine != EngineKind::kGeneric) return EngineKind::kLattice;
-    if (generic_meet) return EngineKind::kGeneric;
-    if (lattice_meet)
-      throw std::invalid_argument(
-          "--meet-in-middle runs this variant on the lattice engine (drop --engine generic)");
+    if (o.engine == EngineKind::kAuto && lattice_meet && !on_disk) return EngineKind::kLattice;
+    if (lattice_meet || StartGoalMirror<V>(v).ok()) return EngineKind::kGeneric;
     if constexpr (LatticeSpace<V>) throw std::invalid_argument(kNoMeetPermutation);
     throw std::invalid_argument(
         "--meet-in-middle: this variant and problem have no start-goal mirror (a symmetry of "
@@ -131,8 +130,8 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
     if (lattice) {
       if (o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
         throw std::invalid_argument(
-            "--meet-in-middle on the lattice engine runs in memory only (drop --work-dir and "
-            "--resume)");
+            "--meet-in-middle on the lattice engine runs in memory only (drop --engine "
+            "lattice to run it on the generic engine's disk mode)");
       return StorageKind::kMemory;
     }
     // The generic engine's test runs in memory or in its disk mode: chosen below.

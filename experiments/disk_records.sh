@@ -23,6 +23,13 @@ declare -A args=(
   [checkers_n25_meet]="checkers -n 25 --meet-in-middle --max-memory 20G"
   [checkers_n26_meet]="checkers -n 26 --meet-in-middle --max-memory 20G"
   [checkers_n27_meet]="checkers -n 27 --meet-in-middle --max-memory 20G"
+  # Reve's puzzle beyond the complete searches, by the same test over the pegs'
+  # reflection (the generic engine's disk mode: the lattice engine's test runs in
+  # memory only): is Frame-Stewart still optimal at 5 and 6 pegs?
+  [reves5_n17_meet]="reves --pegs 5 -n 17 --meet-in-middle --max-memory 20G"
+  [reves5_n18_meet]="reves --pegs 5 -n 18 --meet-in-middle --max-memory 20G"
+  [reves6_n15_meet]="reves --pegs 6 -n 15 --meet-in-middle --max-memory 20G"
+  [reves6_n16_meet]="reves --pegs 6 -n 16 --meet-in-middle --max-memory 20G"
 )
 order=(reves4_n18 reves4_n19 reves5_n16 reves6_n14)
 [ $# -gt 0 ] && order=("$@")
