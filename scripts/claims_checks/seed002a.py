@@ -997,3 +997,31 @@ def multistack_recurrences(claim, ctx):
                    "the printed matrix gives HAHR = HRHA = HARA = RAHA = l(2^n - 1) = R(n); the R and P recurrences give "
                    "l(2^n - 1) + 2^(n-1) (l > 2) and 3(2^n - 1) (l = 2), which equal the search optimum on all "
                    f"{len(opt)} rows of results/multistack.csv")
+
+
+def reves_half_depth(claim, ctx):
+    """The Frame-Stewart count (the TM algorithm, replayed by the rule checker)
+    against the optimum a disk-mode half-depth run wrote to results/<table>.md, for
+    each of claim["tables"] ("reves<m>_n<n>_meet") that is there."""
+    from claims_checks.seed002c import half_depth_optimum
+
+    rows, missing = [], []
+    for name in claim["tables"]:
+        m, n = (int(x) for x in name[len("reves"):-len("_meet")].split("_n"))
+        opt = half_depth_optimum(ctx, name)
+        if opt is None:
+            missing.append(name)
+            continue
+        fs = len(_moves(ctx, "reves", "frame-stewart", n, pegs=m))
+        rows.append((m, n, opt, fs))
+    if not rows:
+        return Verdict("open", "", "no half-depth table yet: bash experiments/disk_records.sh " +
+                       " ".join(missing))
+    scope = ", ".join(f"m = {m} n = {n}" for m, n, _, _ in rows)
+    for m, n, opt, fs in rows:
+        if opt != fs:
+            return Verdict("refuted", scope, f"m = {m}, n = {n}: Frame-Stewart {fs}, optimum {opt}")
+    return Verdict("confirmed", scope,
+                   "the replayed Frame-Stewart count equals the optimum of the half-depth test "
+                   "(results/reves<m>_n<n>_meet.md): " +
+                   "; ".join(f"m = {m}, n = {n}: {opt}" for m, n, opt, _ in rows))
