@@ -41,6 +41,8 @@ RunReport run(const FamilyInfo& f, const Params& p, std::string_view algorithm,
 // What each analysis needs in memory at its peak, before it starts (batches check
 // every cell against the budget before the first search).
 std::uint64_t search_need(const FamilyInfo& f, const Params& p, const SearchOptions& o);
+// What that search would run and need (optimum --plan): engine, storage, memory, disk.
+SearchPlan search_plan(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 std::uint64_t frame_need(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 std::uint64_t count_need(const FamilyInfo& f, const Params& p);
 

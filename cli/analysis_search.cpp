@@ -32,6 +32,16 @@ Rank rank_space(const FamilyInfo& f, const Params& p) {
       f, p, [](const auto&, const auto& space) -> Rank { return space.num_ranks(); });
 }
 
+SearchPlan search_plan(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
+  return variants::visit_family(f, p, [&](const auto&, const auto& space) -> SearchPlan {
+    try {
+      return plan_search(space, o);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(f.name + ": " + e.what());
+    }
+  });
+}
+
 std::uint64_t search_need(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
   return variants::visit_family(f, p, [&](const auto&, const auto& space) -> std::uint64_t {
     try {

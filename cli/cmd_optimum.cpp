@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <new>
@@ -56,7 +57,64 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
   std::_Exit(1);  // not reached (GCC does not see [[noreturn]] through a virtual call)
 }
 
-int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
+// --plan: what the search would run and need, without running it.
+int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
+               const SearchOptions& so) {
+  const SearchPlan plan = search_plan(fam, p, so);
+  const bool on_disk = plan.storage == StorageKind::kDisk && !so.work_dir.empty();
+  // The free space where the work directory is, or would be created.
+  std::uint64_t free = 0;
+  if (on_disk) {
+    std::filesystem::path at = std::filesystem::absolute(so.work_dir);
+    while (!std::filesystem::exists(at) && at.has_parent_path() && at != at.parent_path())
+      at = at.parent_path();
+    free = free_disk_bytes(at.string());
+  }
+  const bool fits_memory = plan.memory_bytes <= plan.budget_bytes;
+  // The half-depth test starts even when the bound exceeds the free space.
+  const bool fits_disk = !on_disk || plan.disk_bytes <= free || so.meet_in_middle;
+  if (o.json) {
+    json j = params_json(fam, p);
+    j["rank_space"] = rank_space(fam, p);
+    j["engine"] = engine_name(plan.engine);
+    j["storage"] = storage_name(plan.storage);
+    j["memory_bytes"] = plan.memory_bytes;
+    j["budget_bytes"] = plan.budget_bytes;
+    if (on_disk) {
+      j["disk_bytes"] = plan.disk_bytes;
+      j["free_disk_bytes"] = free;
+    }
+    if (plan.segments > 0) {
+      j["segments"] = plan.segments;
+      j["stored_segments"] = plan.stored_segments;
+      j["resident_segments"] = plan.resident_segments;
+    }
+    j["fits"] = fits_memory && fits_disk;
+    j["commit"] = git_commit();
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  std::printf("%s n=%d pegs=%d problem=%s: plan\n", fam.name.c_str(), p.n, p.pegs,
+              p.problem.c_str());
+  std::printf("  engine:  %s, storage %s, %llu ranks\n", engine_name(plan.engine),
+              storage_name(plan.storage), static_cast<unsigned long long>(rank_space(fam, p)));
+  std::printf("  memory:  %s planned, budget %s%s\n", format_bytes(plan.memory_bytes).c_str(),
+              format_bytes(plan.budget_bytes).c_str(), fits_memory ? "" : " (does not fit)");
+  if (plan.segments > 0)
+    std::printf("  segments: %llu (%llu stored, %llu resident at most)\n",
+                static_cast<unsigned long long>(plan.segments),
+                static_cast<unsigned long long>(plan.stored_segments),
+                static_cast<unsigned long long>(plan.resident_segments));
+  if (on_disk)
+    std::printf("  disk:    up to %s, %s free%s\n", format_bytes(plan.disk_bytes).c_str(),
+                format_bytes(free).c_str(),
+                plan.disk_bytes <= free ? ""
+                : so.meet_in_middle ? " (the half-depth test starts anyway and reaches part of it)"
+                                    : " (refused: does not fit)");
+  return 0;
+}
+
+int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, bool plan) {
   std::unique_ptr<Comm> comm;
   if (o.distributed) {
     comm = make_mpi_comm();
@@ -81,6 +139,10 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
   const FamilyInfo& fam = *found;
   so.stop_at_goal = stop_at_goal;
   so.meet_in_middle = meet;
+  if (plan) {
+    if (comm != nullptr) throw UsageError("--plan does not combine with --distributed");
+    return print_plan(o, fam, p, so);
+  }
   std::unique_ptr<tbb::global_control> share;
   if (comm != nullptr) {
     if (comm->size() > 1) {
@@ -205,7 +267,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet) {
 }
 
 struct OptimumFlags {
-  bool levels = false, stop_at_goal = false, meet = false;
+  bool levels = false, stop_at_goal = false, meet = false, plan = false;
 };
 
 const RegisterCommand kOptimum{[] {
@@ -227,14 +289,17 @@ const RegisterCommand kOptimum{[] {
             cmd.add_flag("--stop-at-goal", flags->stop_at_goal,
                          "stop at the goal's level (faster; no eccentricity)");
             cmd.add_flag("--meet-in-middle", flags->meet,
-                         "stop at half the optimum, where a peg reflection maps the start to "
-                         "the goal and keeps the rule (reves, classic, adjacent, four-star): the "
-                         "optimum is the least d(s) + d(σs); lattice engine in memory, no "
-                         "eccentricity");
+                         "stop at half the optimum, where a symmetry of the rules maps the "
+                         "start to the goal (a peg reflection: reves, classic, adjacent, "
+                         "four-star, checkers): the optimum is the least d(s) + d(σs); in "
+                         "memory, or on disk with --work-dir; no eccentricity");
+            cmd.add_flag("--plan", flags->plan,
+                         "print what the search would run and need (engine, storage, memory, "
+                         "segments, disk against the free space) and exit without searching");
           },
       .run =
           [flags](const CommonOptions& o, const std::string&) {
-            return optimum(o, flags->levels, flags->stop_at_goal, flags->meet);
+            return optimum(o, flags->levels, flags->stop_at_goal, flags->meet, flags->plan);
           },
   };
 }()};

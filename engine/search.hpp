@@ -195,28 +195,62 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
   return StorageKind::kMemory;
 }
 
-// The peak bytes `search(v, o)` will ask for, known before it starts: what a
-// batch checks for every cell before its first search.
+// What `search(v, o)` will run and need, known before it starts (`hanoi optimum
+// ... --plan`; a batch checks every cell's memory against the budget first).
+// Throws as the search would where no plan exists (std::invalid_argument,
+// MemoryBudgetExceeded when not even two disk segments fit).
+struct SearchPlan {
+  EngineKind engine = EngineKind::kGeneric;
+  StorageKind storage = StorageKind::kMemory;
+  std::uint64_t memory_bytes = 0;  // the planned peak
+  std::uint64_t budget_bytes = 0;  // --max-memory, or the default budget
+  // The disk mode with a work directory: the bound its free-space check uses (the
+  // half-depth test reaches a fraction of it and starts regardless; disk_bfs.hpp).
+  std::uint64_t disk_bytes = 0;
+  std::uint64_t segments = 0, stored_segments = 0, resident_segments = 0;  // disk mode
+};
+
 template <StateSpace V>
-std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
+SearchPlan plan_search(const V& v, const SearchOptions& o) {
+  SearchPlan p;
+  p.engine = choose_engine(v, o);
+  p.storage = choose_storage(v, o);
+  p.budget_bytes = o.max_memory ? o.max_memory : default_memory_budget();
+  const bool files = !o.work_dir.empty();
   if constexpr (LatticeSpace<V>) {
-    if (choose_engine(v, o) == EngineKind::kLattice) {
-      if (choose_storage(v, o) == StorageKind::kDisk) {
+    if (p.engine == EngineKind::kLattice) {
+      if (p.storage == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
-        const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
         const std::vector<PegPerm> group = o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
-        return plan_disk(L, budget, o.segment_discs, group, o.want_path).memory_bytes();
+        const DiskPlan d = plan_disk(L, p.budget_bytes, o.segment_discs, group, o.want_path);
+        p.memory_bytes = d.memory_bytes();
+        p.disk_bytes = files ? d.disk_bound() : 0;
+        p.segments = d.segments;
+        p.stored_segments = d.stored;
+        p.resident_segments = d.resident;
+      } else {
+        p.memory_bytes = estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
       }
-      return estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
+      return p;
     }
   }
-  if (choose_storage(v, o) == StorageKind::kDisk) {
-    const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
-    return plan_disk_bfs(v.num_ranks(), budget, o.segment_bits, detail::worker_count(),
-                         o.record_bytes)
-        .memory_bytes();
+  if (p.storage == StorageKind::kDisk) {
+    const DiskBfsPlan d = plan_disk_bfs(v.num_ranks(), p.budget_bytes, o.segment_bits,
+                                        detail::worker_count(), o.record_bytes);
+    p.memory_bytes = d.memory_bytes();
+    p.disk_bytes = d.disk_bound();
+    p.segments = p.stored_segments = d.segments;
+    p.resident_segments = d.resident;
+  } else {
+    p.memory_bytes = estimate_search_bytes(v.num_ranks(), o.want_path);
   }
-  return estimate_search_bytes(v.num_ranks(), o.want_path);
+  return p;
+}
+
+// The peak bytes `search(v, o)` will ask for (plan_search).
+template <StateSpace V>
+std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
+  return plan_search(v, o).memory_bytes;
 }
 
 template <StateSpace V>
