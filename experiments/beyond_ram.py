@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""What the searches beyond this machine's reach would need: results/beyond_ram.md.
+
+    python3 experiments/beyond_ram.py [--work-root DIR] [--out results/beyond_ram.md]
+
+For each search of the issue "Beyond RAM" that has not run here to completion, asks
+`hanoi optimum ... --plan --json` (nothing is searched) what it would run and need
+at this machine's budget: the engine and storage, the memory planned against the
+budget, the segments, and the disk bound against the free space where its work
+directory would be (under --work-root, default /var/tmp/hanoi-records, the
+default of experiments/disk_records.sh).  The table says which fit, which are
+refused and why.
+"""
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# (name, what it decides, hanoi optimum arguments; "{work}" is the work directory)
+SEARCHES = [
+    ("reves4_n20_full", "4 pegs n = 20, complete: Korf's anomaly (eccentricity 294 against 289)",
+     "reves --pegs 4 -n 20 --max-memory 20G"),
+    ("reves4_n20_sym", "the same by the start's symmetry (6), on disk",
+     "reves --pegs 4 -n 20 --symmetry --work-dir {work} --max-memory 20G"),
+    ("adjacent4_n19", "linear 4 pegs n = 19, complete (OEIS A160002)",
+     "adjacent --pegs 4 -n 19 --max-memory 20G"),
+    ("adjacent4_n19_disk", "the same on disk",
+     "adjacent --pegs 4 -n 19 --work-dir {work} --max-memory 20G"),
+    ("adjacent4_n19_meet", "linear 4 pegs n = 19 by the half-depth test, on disk",
+     "adjacent --pegs 4 -n 19 --meet-in-middle --work-dir {work} --max-memory 20G"),
+    ("checkers_n25", "Checkers n = 25, complete, on disk",
+     "checkers -n 25 --work-dir {work} --max-memory 20G"),
+    ("checkers_n26", "Checkers n = 26, complete, on disk",
+     "checkers -n 26 --work-dir {work} --max-memory 20G"),
+    ("checkers_n27", "Checkers n = 27, complete, on disk",
+     "checkers -n 27 --work-dir {work} --max-memory 20G"),
+    ("checkers_n27_meet", "Checkers n = 27 by the half-depth test (ran: results/checkers_n27_meet.md)",
+     "checkers -n 27 --meet-in-middle --work-dir {work} --max-memory 20G"),
+    ("reves5_n18_meet", "5 pegs n = 18 by the half-depth test",
+     "reves --pegs 5 -n 18 --meet-in-middle --work-dir {work} --max-memory 20G"),
+    ("reves6_n16_meet", "6 pegs n = 16 by the half-depth test",
+     "reves --pegs 6 -n 16 --meet-in-middle --work-dir {work} --max-memory 20G"),
+]
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return f"{platform.node()}, {cpu}, {os.cpu_count()} cores, {mem:.2f} GiB RAM"
+
+
+def gib(x):
+    return f"{x / 2**30:.1f} GiB"
+
+
+def verdict(j, args):
+    if j["memory_bytes"] > j["budget_bytes"]:
+        return "does not fit the memory budget"
+    if "disk_bytes" in j and j["disk_bytes"] > j["free_disk_bytes"]:
+        if "--meet-in-middle" in args:
+            return "starts: the half-depth test reaches only part of the disk bound"
+        return "refused: the disk bound exceeds the free space"
+    return "fits"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--work-root", default="/var/tmp/hanoi-records")
+    ap.add_argument("--out", default=os.path.join(ROOT, "results", "beyond_ram.md"))
+    a = ap.parse_args(argv)
+    hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
+    t0 = time.time()
+    rows, commit = [], "unknown"
+    for name, what, args in SEARCHES:
+        line = args.format(work=os.path.join(a.work_root, name))
+        out = subprocess.run([hanoi, "optimum", *line.split(), "--plan", "--json"],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            print(f"beyond_ram.py: {name}: {out.stderr.strip()}", file=sys.stderr)
+            return out.returncode
+        j = json.loads(out.stdout)
+        commit = j.get("commit", commit)
+        rows.append((name, what, line, j))
+    shown = "python3 experiments/beyond_ram.py " + " ".join(argv)
+    lines = [
+        "# Beyond RAM: what the searches that did not run to completion here would need\n",
+        f"- command: `{shown.strip()}` (each row: `hanoi optimum ARGS --plan --json`; nothing "
+        "is searched)",
+        f"- commit: {commit}",
+        f"- date (UTC): {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
+        f"- machine: {machine()}",
+        f"- wall time: {time.time() - t0:.1f} s",
+        "",
+        "The memory is the plan's peak against the budget; the disk is the disk mode's "
+        "bound (two files per stored segment) against the free space where the work "
+        "directory would be.  The half-depth test starts whatever the bound and stops "
+        "cleanly should the disk fill (it reached 139 of 582 segments at Checkers n = 27).",
+        "",
+        "| search | arguments | engine | storage | ranks | memory planned / budget | "
+        "segments (stored, resident) | disk bound / free | verdict |",
+        "|---|---|---|---|---:|---|---|---|---|",
+    ]
+    for name, what, line, j in rows:
+        segs = (f"{j['segments']} ({j['stored_segments']}, {j['resident_segments']})"
+                if "segments" in j else "")
+        disk = (f"{gib(j['disk_bytes'])} / {gib(j['free_disk_bytes'])}"
+                if "disk_bytes" in j else "")
+        shown_args = line.replace(os.path.join(a.work_root, name), "DIR")
+        lines.append(f"| {what} | `{shown_args}` | {j['engine']} | {j['storage']} | "
+                     f"{j['rank_space']:.2e} | {gib(j['memory_bytes'])} / "
+                     f"{gib(j['budget_bytes'])} | {segs} | {disk} | {verdict(j, line)} |")
+    tmp = a.out + ".tmp"
+    with open(tmp, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(tmp, a.out)
+    print(f"beyond_ram.py: wrote {a.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
