@@ -5,6 +5,7 @@
 //
 // JSON is parsed with nlohmann/json (header-only, from the system include path).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -144,6 +145,45 @@ TEST(Cli, OptimumJson) {
   EXPECT_NEAR(j["bits_per_state"].get<double>(), 8.0 * j["search_bytes"].get<double>() / 243.0,
               1e-9);
   EXPECT_FALSE(j.contains("moves")) << "moves only when asked";
+}
+
+// --plan says what the search would run and need, and searches nothing: no result
+// fields, no work directory created.
+TEST(Cli, OptimumPlan) {
+  {
+    const Outcome o = hanoi_cli("optimum classic -n 5 --plan --json");
+    ASSERT_EQ(o.status, 0) << o;
+    const json j = parse_json(o);
+    EXPECT_EQ(j["engine"], "lattice");
+    EXPECT_EQ(j["storage"], "memory");
+    EXPECT_EQ(j["rank_space"], 243);
+    EXPECT_EQ(j["fits"], true);
+    EXPECT_GT(j["memory_bytes"].get<std::uint64_t>(), 0u);
+    EXPECT_FALSE(j.contains("optimal")) << "nothing is searched";
+    EXPECT_FALSE(j.contains("disk_bytes"));
+  }
+  {
+    // Four pegs n = 20 in memory: 2^40 ranks, far beyond 1 GiB.
+    const Outcome o = hanoi_cli("optimum reves --pegs 4 -n 20 --max-memory 1G --plan --json");
+    ASSERT_EQ(o.status, 0) << o;
+    const json j = parse_json(o);
+    EXPECT_EQ(j["fits"], false);
+    EXPECT_GT(j["memory_bytes"].get<std::uint64_t>(), j["budget_bytes"].get<std::uint64_t>());
+  }
+  {
+    const std::string dir = ::testing::TempDir() + "hanoi-plan-" + std::to_string(::getpid());
+    std::filesystem::remove_all(dir);
+    const Outcome o =
+        hanoi_cli("optimum checkers -n 20 --work-dir " + dir + " --max-memory 200M --plan --json");
+    ASSERT_EQ(o.status, 0) << o;
+    const json j = parse_json(o);
+    EXPECT_EQ(j["engine"], "generic");
+    EXPECT_EQ(j["storage"], "disk");
+    EXPECT_GT(j["segments"].get<std::uint64_t>(), 1u);
+    EXPECT_GT(j["disk_bytes"].get<std::uint64_t>(), 0u);
+    EXPECT_TRUE(j.contains("free_disk_bytes"));
+    EXPECT_FALSE(std::filesystem::exists(dir)) << "--plan must not create the work directory";
+  }
 }
 
 TEST(Cli, OptimumWithoutLevelsOmitsThem) {
