@@ -14,11 +14,12 @@ refused and why.
 import argparse
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
 from datetime import datetime, timezone
+
+from disk_record import machine  # the same machine line as the record tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -47,19 +48,6 @@ SEARCHES = [
     ("reves6_n16_meet", "6 pegs n = 16 by the half-depth test",
      "reves --pegs 6 -n 16 --meet-in-middle --work-dir {work} --max-memory 20G"),
 ]
-
-
-def machine():
-    cpu = "unknown CPU"
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{platform.node()}, {cpu}, {os.cpu_count()} cores, {mem:.2f} GiB RAM"
 
 
 def gib(x):
