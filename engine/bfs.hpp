@@ -258,38 +258,36 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
     throw std::invalid_argument(
         "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
   auto meet_test = [&]() -> LevelReport::Meet {
-    {
-      std::atomic<bool> odd{false}, even{false};
-      auto test = [&](Rank r, auto&& in_level) {
-        const Rank t = mirror(r);
-        if (!visited.test(t)) return;
-        if (in_level(t))
-          even.store(true, std::memory_order_relaxed);
-        else
-          odd.store(true, std::memory_order_relaxed);
-      };
-      if (cur_dense) {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 512),
-                          [&](const tbb::blocked_range<std::uint64_t>& range) {
-                            for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-                              for (std::uint64_t w = newer.word(i) & ~older.word(i); w; w &= w - 1)
-                                test((i << 6) | static_cast<Rank>(std::countr_zero(w)),
-                                     [&](Rank t) { return !older.test(t); });
-                          });
-      } else {
-        tbb::parallel_sort(cur_list.begin(), cur_list.end());
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 1024),
-                          [&](const tbb::blocked_range<std::size_t>& range) {
-                            for (std::size_t i = range.begin(); i != range.end(); ++i)
-                              test(cur_list[i], [&](Rank t) {
-                                return std::binary_search(cur_list.begin(), cur_list.end(), t);
-                              });
-                          });
-      }
-      return odd.load()    ? LevelReport::Meet::kOdd
-             : even.load() ? LevelReport::Meet::kEven
-                           : LevelReport::Meet::kNone;
+    std::atomic<bool> odd{false}, even{false};
+    auto test = [&](Rank r, auto&& in_level) {
+      const Rank t = mirror(r);
+      if (!visited.test(t)) return;
+      if (in_level(t))
+        even.store(true, std::memory_order_relaxed);
+      else
+        odd.store(true, std::memory_order_relaxed);
+    };
+    if (cur_dense) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 512),
+                        [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                            for (std::uint64_t w = newer.word(i) & ~older.word(i); w; w &= w - 1)
+                              test((i << 6) | static_cast<Rank>(std::countr_zero(w)),
+                                   [&](Rank t) { return !older.test(t); });
+                        });
+    } else {
+      tbb::parallel_sort(cur_list.begin(), cur_list.end());
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 1024),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t i = range.begin(); i != range.end(); ++i)
+                            test(cur_list[i], [&](Rank t) {
+                              return std::binary_search(cur_list.begin(), cur_list.end(), t);
+                            });
+                        });
     }
+    return odd.load()    ? LevelReport::Meet::kOdd
+           : even.load() ? LevelReport::Meet::kEven
+                         : LevelReport::Meet::kNone;
   };
 
   auto last_report = t0;

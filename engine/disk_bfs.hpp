@@ -163,6 +163,7 @@ class DiskBfsMode {
         seg_words_(disk_bfs_detail::words_of(plan.segment_bits)),
         sum_words_(disk_bfs_detail::summary_words(plan.segment_bits)),
         goal_r_(detail::single_goal_rank(v)),
+        mirror_(v, options.meet_in_middle),
         segs_(plan.segments),
         queue_(plan.segments),
         touched_(plan.segments, 0),
@@ -226,6 +227,8 @@ class DiskBfsMode {
       rep.size = 0;
       return rep;
     }
+    // A test an interruption cut short (the checkpoint says so) runs again first.
+    if (meet_pending_) run_meet_test(0);
     if (meet_ != LevelReport::Meet::kNone) {
       // The half-depth test decided the optimum at this depth (see meet_test).
       rep.meet = meet_;
@@ -262,9 +265,10 @@ class DiskBfsMode {
       expand(g, s, p);
       g.done = true;
       ++expanded_;
+      ++work_;
       report_progress(depth, reached_before,
                       "segment " + std::to_string(i + 1) + " of " + std::to_string(todo.size()));
-      if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments) {
+      if (o_.abort_after_segments > 0 && work_ >= o_.abort_after_segments) {
         checkpoint();
         throw SearchCancelled();
       }
@@ -288,8 +292,11 @@ class DiskBfsMode {
     next_goal_ = false;
     for (Segment& g : segs_) g.done = false;
     level_ = depth + 1;
-    if (o_.meet_in_middle && cur_size_ > 0 && goal_depth_ < 0) {
-      meet_ = meet_test(static_cast<int>(level_ & 1), level_, reached_before + rep.size);
+    // The half-depth test of the level just completed; until it ends, a checkpoint
+    // (an interruption's included) records it as pending.
+    meet_pending_ = o_.meet_in_middle && cur_size_ > 0 && goal_depth_ < 0;
+    if (meet_pending_) {
+      run_meet_test(reached_before + rep.size);
       if (meet_ != LevelReport::Meet::kNone) {
         checkpoint();  // the verdict, before anything else can interrupt the run
         return rep;
@@ -357,107 +364,117 @@ class DiskBfsMode {
            (o_.meet_in_middle ? " | meet_in_middle" : "");
   }
 
+  void run_meet_test(std::uint64_t reached_before) {
+    meet_ = meet_test(static_cast<int>(level_ & 1), level_, reached_before);
+    meet_pending_ = false;
+  }
+
   // The half-depth test of level e (complete, in F_p): whether some state s of it
   // has σs visited before depth e (kOdd) or only at depth e (kEven).
   LevelReport::Meet meet_test(int p, std::uint64_t e, std::uint64_t reached_before) {
-    {
-      const StartGoalMirror<V> mirror(v_);
-      const int bits = plan_.segment_bits;
-      const std::uint64_t mask = seg_ranks_ - 1;
-      std::atomic<bool> odd{false}, even{false};
-      // What the answers read of the resident segments; a segment never reached
-      // (no file, not resident) answers "not visited" at once.
-      std::vector<View> look(plan_.segments);
-      std::vector<std::uint8_t> reached(plan_.segments);
-      auto refresh = [&] {
-        for (std::uint64_t t = 0; t < plan_.segments; ++t) {
-          const Segment& h = segs_[t];
-          look[t] = h.loaded ? View{words(h.v), words(h.f[p]), nullptr} : View{};
-          reached[t] = h.loaded || !h.file.empty() ? 1 : 0;
-        }
-      };
-      auto answer = [&](const View& w, std::uint64_t off) {
-        const std::uint64_t bit = std::uint64_t{1} << (off & 63);
-        if ((w.v[off >> 6] & bit) == 0) return;
-        if ((w.f[off >> 6] & bit) != 0)
-          even.store(true, std::memory_order_relaxed);
-        else
-          odd.store(true, std::memory_order_relaxed);
-      };
-      std::vector<std::vector<std::uint32_t>> asks(plan_.segments);
-      std::uint64_t asked = 0;
-      const std::uint64_t cap = std::max<std::uint64_t>(plan_.record_bytes / 4, 1);
-      auto answer_queued = [&] {
-        for (std::uint64_t t = 0; t < plan_.segments && !odd.load(); ++t) {
-          if (asks[t].empty()) continue;
-          interruption_point();
-          const Segment& h = load(t);
-          const View w{words(h.v), words(h.f[p]), nullptr};
-          for (std::uint32_t off : asks[t]) answer(w, off);
-          asks[t] = {};
-        }
-        asked = 0;
-        refresh();
-      };
-      std::vector<std::uint64_t> todo;
-      for (int pass = 0; pass < 2; ++pass)
-        for (std::uint64_t s = 0; s < plan_.segments; ++s)
-          if (has_bits(segs_[s], p) && (pass == 0) == segs_[s].loaded) todo.push_back(s);
-      tbb::enumerable_thread_specific<std::vector<Rank>> out;
-      for (std::size_t i = 0; i < todo.size() && !odd.load(); ++i) {
-        interruption_point();
-        const std::uint64_t s = todo[i];
-        const Segment& g = load(s);
-        pinned_ = s;
-        refresh();
-        std::vector<std::uint64_t> blocks;
-        for (std::uint64_t k = 0; k < sum_words_; ++k)
-          for (std::uint64_t w = g.fsum[p][k]; w; w &= w - 1)
-            blocks.push_back(k * 64 + static_cast<std::uint64_t>(std::countr_zero(w)));
-        const std::uint64_t* f = words(g.f[p]);
-        const Rank base = s * seg_ranks_;
-        // In groups of blocks, so that the queued asks stay within their allowance.
-        const std::size_t group = 64;
-        for (std::size_t b0 = 0; b0 < blocks.size() && !odd.load(); b0 += group) {
-          const std::size_t b1 = std::min(blocks.size(), b0 + group);
-          tbb::parallel_for(
-              tbb::blocked_range<std::size_t>(b0, b1, 1),
-              [&](const tbb::blocked_range<std::size_t>& range) {
-                std::vector<Rank>& mine = out.local();
-                for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
-                  const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
-                  const std::uint64_t last =
-                      std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
-                  for (std::uint64_t k = first; k < last; ++k)
-                    for (std::uint64_t x = f[k]; x; x &= x - 1) {
-                      const Rank r = base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
-                      const Rank t = mirror(r);
-                      const std::uint64_t seg = t >> bits;
-                      if (reached[seg] == 0) continue;
-                      if (look[seg].v != nullptr)
-                        answer(look[seg], t & mask);
-                      else
-                        mine.push_back(t);
-                    }
-                }
-              });
-          for (std::vector<Rank>& mine : out) {
-            for (Rank t : mine) asks[t >> bits].push_back(static_cast<std::uint32_t>(t & mask));
-            asked += mine.size();
-            mine.clear();
-          }
-          if (asked > cap) answer_queued();
-          report_progress(e, reached_before,
-                          "half-depth test, segment " + std::to_string(i + 1) + " of " +
-                              std::to_string(todo.size()));
-        }
+    const int bits = plan_.segment_bits;
+    const std::uint64_t mask = seg_ranks_ - 1;
+    std::atomic<bool> odd{false}, even{false};
+    // What the answers read of the resident segments; a segment never reached
+    // (no file, not resident) answers "not visited" at once.
+    std::vector<View> look(plan_.segments);
+    std::vector<std::uint8_t> reached(plan_.segments);
+    auto refresh = [&] {
+      for (std::uint64_t t = 0; t < plan_.segments; ++t) {
+        const Segment& h = segs_[t];
+        look[t] = h.loaded ? View{words(h.v), words(h.f[p]), nullptr} : View{};
+        reached[t] = h.loaded || !h.file.empty() ? 1 : 0;
       }
-      if (!odd.load()) answer_queued();
-      pinned_ = ~std::uint64_t{0};
-      return odd.load()    ? LevelReport::Meet::kOdd
-             : even.load() ? LevelReport::Meet::kEven
-                           : LevelReport::Meet::kNone;
+    };
+    auto answer = [&](const View& w, std::uint64_t off) {
+      const std::uint64_t bit = std::uint64_t{1} << (off & 63);
+      if ((w.v[off >> 6] & bit) == 0) return;
+      if ((w.f[off >> 6] & bit) != 0)
+        even.store(true, std::memory_order_relaxed);
+      else
+        odd.store(true, std::memory_order_relaxed);
+    };
+    std::vector<std::vector<std::uint32_t>> asks(plan_.segments);
+    std::uint64_t asked = 0;
+    const std::uint64_t cap = std::max<std::uint64_t>(plan_.record_bytes / 4, 1);
+    auto answer_queued = [&] {
+      for (std::uint64_t t = 0; t < plan_.segments && !odd.load(); ++t) {
+        if (asks[t].empty()) continue;
+        interruption_point();
+        const Segment& h = load(t);
+        const View w{words(h.v), words(h.f[p]), nullptr};
+        for (std::uint32_t off : asks[t]) answer(w, off);
+        asks[t] = {};
+      }
+      asked = 0;
+      refresh();
+    };
+    std::vector<std::uint64_t> todo;
+    for (int pass = 0; pass < 2; ++pass)
+      for (std::uint64_t s = 0; s < plan_.segments; ++s)
+        if (has_bits(segs_[s], p) && (pass == 0) == segs_[s].loaded) todo.push_back(s);
+    tbb::enumerable_thread_specific<std::vector<Rank>> out;
+    for (std::size_t i = 0; i < todo.size() && !odd.load(); ++i) {
+      interruption_point();
+      const std::uint64_t s = todo[i];
+      // The tests' interruptions land inside the half-depth test too, at most once
+      // a test (at its middle segment), so a resumed run always completes it.
+      if (o_.abort_after_segments > 0 && i == todo.size() / 2 &&
+          ++work_ >= o_.abort_after_segments) {
+        pinned_ = ~std::uint64_t{0};
+        checkpoint();
+        throw SearchCancelled();
+      }
+      const Segment& g = load(s);
+      pinned_ = s;
+      refresh();
+      std::vector<std::uint64_t> blocks;
+      for (std::uint64_t k = 0; k < sum_words_; ++k)
+        for (std::uint64_t w = g.fsum[p][k]; w; w &= w - 1)
+          blocks.push_back(k * 64 + static_cast<std::uint64_t>(std::countr_zero(w)));
+      const std::uint64_t* f = words(g.f[p]);
+      const Rank base = s * seg_ranks_;
+      // In groups of blocks, so that the queued asks stay within their allowance.
+      const std::size_t group = 64;
+      for (std::size_t b0 = 0; b0 < blocks.size() && !odd.load(); b0 += group) {
+        const std::size_t b1 = std::min(blocks.size(), b0 + group);
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(b0, b1, 1),
+                          [&](const tbb::blocked_range<std::size_t>& range) {
+                            std::vector<Rank>& mine = out.local();
+                            for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
+                              const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
+                              const std::uint64_t last =
+                                  std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+                              for (std::uint64_t k = first; k < last; ++k)
+                                for (std::uint64_t x = f[k]; x; x &= x - 1) {
+                                  const Rank r =
+                                      base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
+                                  const Rank t = mirror_(r);
+                                  const std::uint64_t seg = t >> bits;
+                                  if (reached[seg] == 0) continue;
+                                  if (look[seg].v != nullptr)
+                                    answer(look[seg], t & mask);
+                                  else
+                                    mine.push_back(t);
+                                }
+                            }
+                          });
+        for (std::vector<Rank>& mine : out) {
+          for (Rank t : mine) asks[t >> bits].push_back(static_cast<std::uint32_t>(t & mask));
+          asked += mine.size();
+          mine.clear();
+        }
+        if (asked > cap) answer_queued();
+        report_progress(e, reached_before,
+                        "half-depth test, segment " + std::to_string(i + 1) + " of " +
+                            std::to_string(todo.size()));
+      }
     }
+    if (!odd.load()) answer_queued();
+    pinned_ = ~std::uint64_t{0};
+    return odd.load()    ? LevelReport::Meet::kOdd
+           : even.load() ? LevelReport::Meet::kEven
+                         : LevelReport::Meet::kNone;
   }
 
   // The worst case (every segment written twice) must fit before the search starts,
@@ -944,7 +961,10 @@ class DiskBfsMode {
     m.set("levels",
           levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
     m.set("finished", finished_ ? "1" : "0");
-    if (o_.meet_in_middle) m.set("meet", std::to_string(static_cast<int>(meet_)));
+    if (o_.meet_in_middle) {
+      m.set("meet", std::to_string(static_cast<int>(meet_)));
+      m.set("meet_pending", meet_pending_ ? "1" : "0");
+    }
     char key[64];
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       const Segment& g = segs_[s];
@@ -991,6 +1011,7 @@ class DiskBfsMode {
       if (k > static_cast<std::uint64_t>(LevelReport::Meet::kOdd))
         throw WorkDirError(where + " is damaged (meet)");
       meet_ = static_cast<LevelReport::Meet>(k);
+      meet_pending_ = m.get("meet_pending") == "1";
     }
     const auto cur = m.get_list("cur"), next = m.get_list("next");
     if (cur.size() != 2 || next.size() != 2) throw WorkDirError(where + " is damaged (cur/next)");
@@ -1083,7 +1104,8 @@ class DiskBfsMode {
   std::string dir_;
   Rank ranks_;
   std::uint64_t seg_ranks_, seg_words_, sum_words_;
-  Rank goal_r_;  // the space's one goal, ~0 when it names none
+  Rank goal_r_;                // the space's one goal, ~0 when it names none
+  StartGoalMirror<V> mirror_;  // σ for the half-depth test (ok() only when it is asked for)
   std::vector<Segment> segs_;
   std::vector<std::vector<std::uint32_t>> queue_;  // records per segment (offsets)
   std::vector<std::uint8_t> touched_;              // per segment: gained a state in this expansion
@@ -1097,6 +1119,8 @@ class DiskBfsMode {
   bool watch_room_ = false;          // the start could not promise the disk (check_free_space)
   std::uint64_t pinned_ = ~std::uint64_t{0};  // kept resident by load() (the half-depth test)
   LevelReport::Meet meet_ = LevelReport::Meet::kNone;  // the verdict at the current level
+  bool meet_pending_ = false;                          // the current level's test has not finished
+  std::uint64_t work_ = 0;  // expansions and tested segments (abort_after_segments)
   std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0, records_ = 0,
                 discovered_ = 0;
   std::uint64_t level_ = 0;
