@@ -183,6 +183,9 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
       j["resumed"] = r.resumed;
       j["symmetries"] = r.symmetries;
       j["stored_segments"] = r.stored_segments;
+    } else if (r.symmetries > 1 && r.engine == EngineKind::kGeneric) {  // state orbits
+      j["symmetries"] = r.symmetries;
+      j["orbits"] = r.orbits;
     } else if (r.symmetries > 1) {  // --symmetry in memory
       j["segments"] = r.segments;
       j["symmetries"] = r.symmetries;
@@ -245,6 +248,10 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
                           .c_str()
                     : "",
                 r.resumed ? ", resumed" : "");
+  else if (r.symmetries > 1 && r.engine == EngineKind::kGeneric)
+    std::printf("  symmetry:     %llu orbits kept (symmetry group of %llu), in memory\n",
+                static_cast<unsigned long long>(r.orbits),
+                static_cast<unsigned long long>(r.symmetries));
   else if (r.symmetries > 1)
     std::printf("  symmetry:     %llu segments, %llu stored (symmetry group of %llu), in memory\n",
                 static_cast<unsigned long long>(r.segments),

@@ -123,9 +123,10 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
   // (--segment-discs needs --work-dir, --symmetry or --distributed: checked in
   // search_options, which CLI11's `needs` cannot express.)
   cmd.add_flag("--symmetry", o.symmetry,
-               "lattice variants: store one segment per orbit of the peg permutations that "
-               "fix the start and keep the rule (Reve's: (m-1)!), in memory or with "
-               "--work-dir on disk; counts stay those of every state");
+               "keep one part per orbit of the symmetries that fix the start: lattice "
+               "variants one segment per orbit of the peg permutations that keep the rule "
+               "(Reve's: (m-1)!), in memory or with --work-dir on disk; Checkers and Antwerp "
+               "one state per orbit, in memory; counts stay those of every state");
   cmd.add_option("--segment-discs", o.segment_discs,
                  "disk mode (lattice engine): the largest discs that fix a segment (default: "
                  "from the budget)")

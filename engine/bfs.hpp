@@ -22,6 +22,9 @@
 //   reached it (one byte: from*16 + to).  Walking back from the goal through
 //   predecessors rebuilds an optimal move sequence; this works for directed graphs
 //   too, where a "depth mod 3" code would not.
+// * With start symmetries (options.symmetry; symmetry.hpp) one state of each orbit
+//   is kept: every successor is replaced by its orbit's least rank before the
+//   lookup, and a new one counts its orbit's size, so the levels are the full ones.
 // * Memory is estimated before anything is allocated; a search that cannot fit its
 //   budget is refused with the estimate (MemoryBudgetExceeded).
 //
@@ -54,6 +57,7 @@
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
+#include "engine/symmetry.hpp"
 
 namespace hanoi {
 
@@ -140,6 +144,14 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   }
   std::vector<Rank> cur_list;
   bool cur_dense = false;
+  // Start symmetries (symmetry.hpp): the states kept are the orbits' least ranks.
+  const StartSymmetry<V> sym(v, options.symmetry);
+  const bool sym_on = sym.active();
+  if (options.symmetry && (!sym_on || options.want_path))
+    throw std::invalid_argument(
+        "--symmetry: the generic engine needs a peg symmetry that fixes the start, and gives "
+        "no witness");
+  result.symmetries = static_cast<std::uint64_t>(sym.order());
 
   const std::size_t threads = detail::worker_count();
   const std::uint64_t threshold = dense_threshold(ranks);
@@ -164,13 +176,19 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
     sc.batch.reserve(detail::kBatch);
     return sc;
   });
-  tbb::enumerable_thread_specific<std::uint64_t> discovered_counts(0);
+  // New states found by each thread: kept (orbits, with symmetry) and counted.
+  struct Found {
+    std::uint64_t stored = 0, states = 0;
+  };
+  tbb::enumerable_thread_specific<Found> discovered_counts;
   std::atomic<bool> next_dense{false};
   std::atomic<Rank> goal_rank{~Rank{0}};
   // A space with one goal state names it (goal_rank() or goal()): each discovered
   // state is then compared by rank instead of being unranked again for is_goal.
-  const Rank goal_r = detail::single_goal_rank(v);
-  const bool goal_known = goal_r != ~Rank{0};
+  // With symmetry, the goal's orbit's representative.
+  const Rank goal_raw = detail::single_goal_rank(v);
+  const bool goal_known = goal_raw != ~Rank{0};
+  const Rank goal_r = goal_known ? sym.canonical_rank(goal_raw) : goal_raw;
   bool goal_found = false;
 
   const State s0 = v.start();
@@ -185,6 +203,8 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   }
   std::uint64_t reached = 1;
   std::uint64_t depth = 0;
+  std::uint64_t cur_stored = 1;  // the current level's kept states (its orbits)
+  std::uint64_t orbits = 1;      // kept states so far
 
   auto ensure_bits = [&](BitStore& b) {
     if (b.ranks() == 0) {
@@ -202,8 +222,8 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   // The successors of the whole batch are generated first and their visited words
   // prefetched, so that the cache misses on `visited` (the search's main cost once
   // the bitmap outgrows the caches) overlap instead of stalling one by one.
-  auto expand_batch = [&](const Rank* ranks_in, std::size_t count, Scratch& sc,
-                          std::uint64_t& found, bool from_dense) {
+  auto expand_batch = [&](const Rank* ranks_in, std::size_t count, Scratch& sc, Found& found,
+                          bool from_dense) {
     std::size_t k = 0;
     Rank* pending = sc.pending.data();
     std::uint8_t* pending_move = sc.pending_move.data();
@@ -215,7 +235,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
         // At most one successor per ordered pair of pegs (a StateSpace requirement),
         // so the scratch never overflows.  A check here costs 3x: it stops inlining.
         assert(k < sc.pending.size());
-        pending[k] = v.rank(t);
+        pending[k] = sym_on ? sym.canonical(t) : v.rank(t);
         if (want_path) pending_move[k] = detail::encode_move(m);
         ++k;
       });
@@ -224,9 +244,10 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
     for (std::size_t j = 0; j < k; ++j) {
       const Rank rt = pending[j];
       if (!visited.test_and_set(rt)) continue;
-      ++found;
+      ++found.stored;
+      found.states += sym_on ? sym.orbit_size(rt) : 1;
       if (want_path) parent[rt] = pending_move[j];
-      if (goal_known ? rt == goal_r : v.is_goal(v.unrank(rt))) {
+      if (goal_known ? rt == goal_r : sym_on ? sym.orbit_has_goal(rt) : v.is_goal(v.unrank(rt))) {
         Rank expected = ~Rank{0};
         goal_rank.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
       }
@@ -243,7 +264,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       }
     }
   };
-  auto expand_list = [&](const Rank* first, std::size_t count, Scratch& sc, std::uint64_t& found) {
+  auto expand_list = [&](const Rank* first, std::size_t count, Scratch& sc, Found& found) {
     for (std::size_t i = 0; i < count; i += detail::kBatch)
       expand_batch(first + i, std::min(detail::kBatch, count - i), sc, found, false);
   };
@@ -322,7 +343,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       break;
     }
     next_dense.store(false);
-    for (auto& c : discovered_counts) c = 0;
+    for (auto& c : discovered_counts) c = Found{};
     const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
     const bool level_was_dense = cur_dense;
 
@@ -349,7 +370,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
     } else {
       // A level that cannot fill one buffer cannot spill: a state discovers at most
       // max_branching new states.  Otherwise the (all-zero) spill target must exist.
-      if (level_size * max_branching >= buffer_cap) ensure_bits(newer);
+      if (cur_stored * max_branching >= buffer_cap) ensure_bits(newer);
       if (cur_list.size() < detail::kSerialLevel) {
         expand_list(cur_list.data(), cur_list.size(), scratch.local(), discovered_counts.local());
       } else {
@@ -364,8 +385,11 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       }
     }
 
-    std::uint64_t next_size = 0;
-    for (auto c : discovered_counts) next_size += c;
+    std::uint64_t next_size = 0, next_stored = 0;
+    for (const Found& c : discovered_counts) {
+      next_size += c.states;
+      next_stored += c.stored;
+    }
     cur_list.clear();
     // One word-parallel pass over the bitmaps moves to the next level.
     auto for_each_word = [&](auto&& body) {
@@ -375,7 +399,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
                         });
     };
     if (cur_dense) {
-      if (next_size >= threshold) {
+      if (next_stored >= threshold) {
         // Stay dense: older <- newer, newer <- visited.
         std::swap(older, newer);
         for_each_word([&](std::uint64_t i) { newer.set_word(i, visited.word(i)); });
@@ -420,6 +444,8 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
                    std::chrono::duration<double>(Clock::now() - level_t0).count());
     ++depth;
     reached += next_size;
+    cur_stored = next_stored;
+    orbits += next_stored;
     result.level_sizes.push_back(next_size);
     if (meet && !goal_found && next_size > 0) {
       const LevelReport::Meet m = meet_test();
@@ -454,8 +480,19 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   // The last pushed level is empty when the search ran to completion.
   if (result.complete) result.level_sizes.pop_back();
   result.states_reached = reached;
+  if (sym_on) result.orbits = orbits;
   result.eccentricity = result.level_sizes.size() - 1;
   result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
+  if (result.complete && sym_on) {
+    // The lowest ranks of the level lie in the orbits of its lowest representatives.
+    std::vector<Rank> all;
+    for (Rank r : sample)
+      for (Rank x : sym.orbit(r)) all.push_back(x);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    if (all.size() > options.farthest) all.resize(options.farthest);
+    sample = std::move(all);
+  }
   if (result.complete)
     for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 

@@ -11,6 +11,9 @@
 //   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
 //            disk (--work-dir), checkpointed and resumable; disk_bfs.hpp: the same
 //            for the generic engine (every StateSpace; no witness, no symmetry).
+// --symmetry: the lattice engine's segment orbits (disk_lattice.hpp, also in
+// memory), or the generic engine's state orbits in memory (symmetry.hpp: spaces
+// that name start symmetries, Checkers and Antwerp).
 // --meet-in-middle (the half-depth test) runs on the lattice engine in memory where
 // a peg permutation serves, else (or with --work-dir) on the generic engine, in
 // memory or on disk, over the same permutation or a variant's own mirror (Checkers).
@@ -35,6 +38,7 @@
 #include "engine/lattice_bfs.hpp"
 #include "engine/mirror.hpp"
 #include "engine/search_types.hpp"
+#include "engine/symmetry.hpp"
 
 namespace hanoi {
 
@@ -150,10 +154,20 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
       throw std::invalid_argument("the distributed search names no farthest states");
     return StorageKind::kDisk;
   }
-  if (o.symmetry && !lattice)
-    throw std::invalid_argument(
-        "--symmetry serves the lattice engine only (single-stack peg variants whose rule "
-        "ignores what a disc lands on)");
+  if (o.symmetry && !lattice) {
+    // The generic engine's start symmetries (symmetry.hpp), in memory.
+    if (!StartSymmetry<V>(v).active())
+      throw std::invalid_argument(
+          "--symmetry: this variant and problem have no symmetry that fixes the start (the "
+          "lattice engine's serves the single-stack peg variants whose rule ignores what a "
+          "disc lands on; the generic engine's, Checkers and Antwerp)");
+    if (o.want_path)
+      throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
+    if (o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
+      throw std::invalid_argument(
+          "--symmetry on the generic engine runs in memory only: drop --work-dir");
+    return StorageKind::kMemory;
+  }
   if (o.symmetry && o.storage == StorageKind::kMemory && !o.work_dir.empty())
     throw std::invalid_argument(
         "--symmetry runs in memory without --work-dir: drop --work-dir or --storage memory");

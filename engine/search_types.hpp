@@ -85,9 +85,10 @@ struct SearchOptions {
   // segments on disk before they spill to files (0: from the budget; a testing aid).
   int segment_bits = -1;
   std::uint64_t record_bytes = 0;
-  // Disk mode: store one segment of each orbit under the peg permutations that fix
-  // the start and preserve the rule (disk_lattice.hpp, SegmentSymmetry); level counts
-  // still count every state.  No farthest states with it.
+  // The lattice engine: store one segment of each orbit under the peg permutations
+  // that fix the start and preserve the rule (disk_lattice.hpp, SegmentSymmetry; no
+  // farthest states).  The generic engine, in memory: one state of each orbit under
+  // the space's start symmetries (symmetry.hpp).  Level counts count every state.
   bool symmetry = false;
   // Flush a checkpoint's files to the device before the manifest names them (what
   // survives a power cut needs it; a killed process does not: the tests turn it off).
@@ -146,6 +147,7 @@ struct SearchResult {
   std::uint64_t expansions = 0;       // segment expansions this process ran
   std::uint64_t symmetries = 1;       // the disk mode's symmetry group's order (1: none)
   std::uint64_t stored_segments = 0;  // segments it may store (one per orbit)
+  std::uint64_t orbits = 0;           // the generic engine's --symmetry: the states kept
   bool resumed = false;
   bool met_in_middle = false;  // the optimum came from the half-depth test
   // Distributed: the ranks, the bytes of records they sent each other (all ranks,

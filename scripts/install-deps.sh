@@ -3,13 +3,14 @@
 # Everything comes from Debian's archive; nothing is downloaded at build time.
 # python3-matplotlib draws the batches' pictures (scripts/plots.py), graphviz
 # renders `hanoi graph` files, chromium runs the replay page's browser test,
-# Open MPI runs the distributed search and its tests (mpirun).
+# Open MPI runs the distributed search and its tests (mpirun), clang (with its
+# sanitizer runtimes, libclang-rt-14-dev) builds the tests' sanitizer tree and the fuzzers.
 set -euo pipefail
 packages=(
   g++ cmake ninja-build git
   libboost-graph-dev libtbb-dev libabsl-dev libgtest-dev
   libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
-  clang-format clang-tidy
+  clang-format clang-tidy clang libclang-rt-14-dev
   python3-matplotlib graphviz chromium
   libopenmpi-dev openmpi-bin
 )

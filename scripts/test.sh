@@ -60,9 +60,16 @@ build_release() {
 build_asan() {
   # Only the test programs (and `hanoi`, which the CLI tests run): the benchmarks
   # are not tested, so they are not built twice.
+  # clang: it compiles this tree in about 70% of g++'s time (162 s against 230 s
+  # for cli/analysis_search.cpp), and it is a second compiler's view of the code.
+  # A tree configured with another compiler is started afresh.
+  if [ -f build-asan/CMakeCache.txt ] &&
+    ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' build-asan/CMakeCache.txt; then
+    rm -rf build-asan
+  fi
   mkdir -p build-asan
   { cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DHANOI_SANITIZE=ON \
-      -DHANOI_MPI=OFF &&
+      -DCMAKE_CXX_COMPILER=clang++ -DHANOI_MPI=OFF &&
     ninja -C build-asan -j"$jobs" test_programs; } \
     >build-asan/build.log 2>&1 ||
     { tail -n 40 build-asan/build.log | sed 's/^/  /'; echo "  full log: build-asan/build.log"; return 1; }

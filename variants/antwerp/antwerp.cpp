@@ -1,5 +1,6 @@
 #include "variants/antwerp/antwerp.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -188,6 +189,20 @@ AntwerpSpace::AntwerpSpace(int sizes, Problem problem) : n_(sizes), problem_(std
   }
   start_ = encode(start);
   goal_ = encode(goal);
+  // The start symmetries: π in lexicographic order, applied to pegs and colours.
+  std::array<std::uint8_t, kPegs> pi{0, 1, 2};
+  for (std::size_t g = 0; g < sym_code_.size(); ++g) {
+    for (std::size_t c = 0; c < kCodes; ++c) {
+      const Layer& l = kCodeTable.layer[c];
+      Layer m;
+      for (std::size_t p = 0; p < kPegs; ++p) {
+        m.count[pi[p]] = l.count[p];
+        for (std::size_t k = 0; k < l.count[p]; ++k) m.colour[pi[p]][k] = pi[l.colour[p][k]];
+      }
+      sym_code_[g][c] = static_cast<std::uint8_t>(code_of(kCodeTable, m));
+    }
+    std::next_permutation(pi.begin(), pi.end());
+  }
 }
 
 Stacks AntwerpSpace::explicit_stacks(const State& s) const {

@@ -324,6 +324,22 @@ class AntwerpSpace {
     }
   }
 
+  // Start symmetries (engine/symmetry.hpp, --symmetry): the 6 relabellings π of the
+  // pegs and, with them, the colours (colour c's discs go where colour π(c)'s would,
+  // on peg π(p)), the identity first.  The rule sees neither which peg nor which
+  // colour, so each maps moves to moves (and keeps the no-gather restriction); the
+  // start (colour c on peg c) is fixed.  Digit by digit through a table of codes.
+  int start_symmetries() const { return kSymmetries; }
+  State apply_start_symmetry(const State& s, int g) const {
+    const auto& map = sym_code_[static_cast<std::size_t>(g)];
+    std::uint64_t rest = s.r, out = 0;
+    for (int i = 0; i < n_; ++i) {
+      out += map[rest % kCodes] * pow60_[static_cast<std::size_t>(i)];
+      rest /= kCodes;
+    }
+    return State{out};
+  }
+
   // The rules written plainly on explicit stacks (rule checker and test oracle).
   MoveCheck<State> check_move(const State& s, int from, int to) const;
 
@@ -344,6 +360,8 @@ class AntwerpSpace {
   unsigned small_mask_ = 0;  // bits 0..n-2: the sizes 1..n-1
   std::array<std::uint64_t, kMaxSizes + 1> pow60_{};
   State start_{}, goal_{};
+  static constexpr int kSymmetries = 6;
+  std::array<std::array<std::uint8_t, kCodes>, kSymmetries> sym_code_{};  // code -> image
 };
 
 using Space = AntwerpSpace;

@@ -66,27 +66,41 @@ Space::Space(int n, BaseColours base) : n_(n), base_(base) {
   if (!is_legal(start()))
     throw std::invalid_argument("the start (every disc on peg 0) breaks the colour rule");
   build_tables();
-  // The mirror: the first of the reflection and the swap 0<->3 that keeps the bases.
+  disc_mask_ = n >= 32 ? ~std::uint64_t{0} : (std::uint64_t{1} << (2 * n)) - 1;
+  word_bytes_ = (2 * n + 7) / 8;
   // A base forbids the discs of its colour; with no disc of that colour (colour 0
-  // when n = 1) it acts as an uncoloured one.
+  // when n = 1) it acts as an uncoloured one.  A peg relabelling σ that keeps what
+  // each base acts as maps moves to moves.
   auto acts = [&](std::uint8_t c) { return c == 0 && n == 1 ? std::uint8_t{kUncoloured} : c; };
-  for (const std::array<std::uint8_t, kPegs> sigma :
-       {std::array<std::uint8_t, kPegs>{3, 2, 1, 0}, std::array<std::uint8_t, kPegs>{3, 1, 2, 0}}) {
-    bool keeps = true;
+  auto keeps_bases = [&](const std::array<std::uint8_t, kPegs>& sigma) {
     for (std::size_t p = 0; p < kPegs; ++p)
-      keeps = keeps && acts(base_[sigma[p]]) == acts(base_[p]);
-    if (!keeps) continue;
-    mirror_ok_ = true;
-    mirror_pegs_ = sigma;
+      if (acts(base_[sigma[p]]) != acts(base_[p])) return false;
+    return true;
+  };
+  auto table = [](const std::array<std::uint8_t, kPegs>& sigma) {
+    PegTable t{};
     for (unsigned x = 0; x < 256; ++x) {
       unsigned y = 0;
       for (unsigned k = 0; k < 4; ++k)
         y |= static_cast<unsigned>(sigma[(x >> (2 * k)) & 3]) << (2 * k);
-      mirror_byte_[x] = static_cast<std::uint8_t>(y);
+      t[x] = static_cast<std::uint8_t>(y);
     }
-    mirror_mask_ = n >= 32 ? ~std::uint64_t{0} : (std::uint64_t{1} << (2 * n)) - 1;
+    return t;
+  };
+  // The mirror: the first of the reflection and the swap 0<->3 that keeps the bases.
+  for (const std::array<std::uint8_t, kPegs> sigma :
+       {std::array<std::uint8_t, kPegs>{3, 2, 1, 0}, std::array<std::uint8_t, kPegs>{3, 1, 2, 0}}) {
+    if (!keeps_bases(sigma)) continue;
+    mirror_ok_ = true;
+    mirror_pegs_ = sigma;
+    mirror_byte_ = table(sigma);
     break;
   }
+  // The start symmetries: σ(0) = 0, in lexicographic order (the identity first).
+  std::array<std::uint8_t, kPegs> sigma{0, 1, 2, 3};
+  do {
+    if (keeps_bases(sigma)) sym_bytes_.push_back(table(sigma));
+  } while (std::next_permutation(sigma.begin() + 1, sigma.end()));
 }
 
 void Space::build_tables() {

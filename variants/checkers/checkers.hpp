@@ -165,11 +165,15 @@ class Space {
   bool has_mirror() const { return mirror_ok_; }
   // Entry p is σ(p) (meaningful when has_mirror()).
   const std::array<std::uint8_t, kPegs>& mirror_pegs() const { return mirror_pegs_; }
-  State mirror(const State& s) const {
-    std::uint64_t w = 0;
-    for (int b = 0; b < 8; ++b)
-      w |= static_cast<std::uint64_t>(mirror_byte_[(s.w >> (8 * b)) & 0xff]) << (8 * b);
-    return State{w & mirror_mask_};
+  State mirror(const State& s) const { return State{relabel(s.w, mirror_byte_)}; }
+
+  // Start symmetries (engine/symmetry.hpp, --symmetry): the relabellings of pegs 1,
+  // 2, 3 (peg 0 holds the start) that keep every base's colour, the identity first;
+  // for the same reason as the mirror's they are automorphisms, and they fix the
+  // start.  6 for DDDD, 2 where two of those pegs share a colour (BAAB: 1<->2), else 1.
+  int start_symmetries() const { return static_cast<int>(sym_bytes_.size()); }
+  State apply_start_symmetry(const State& s, int g) const {
+    return State{relabel(s.w, sym_bytes_[static_cast<std::size_t>(g)])};
   }
 
   // The rules written plainly on explicit stacks (rule checker and test oracle).
@@ -248,6 +252,14 @@ class Space {
 
   void build_tables();
 
+  using PegTable = std::array<std::uint8_t, 256>;  // a peg relabelling of four discs' pegs
+  std::uint64_t relabel(std::uint64_t w, const PegTable& t) const {
+    std::uint64_t out = 0;
+    for (int b = 0; b < word_bytes_; ++b)
+      out |= static_cast<std::uint64_t>(t[(w >> (8 * b)) & 0xff]) << (8 * b);
+    return out & disc_mask_;
+  }
+
   PegCodec codec_;
   int n_ = 0;
   int steps_ = 0;  // nibbles: ceil(n/2)
@@ -258,8 +270,10 @@ class Space {
   bool narrow_ = false;  // every offset fits 32 bits
   bool mirror_ok_ = false;
   std::array<std::uint8_t, kPegs> mirror_pegs_{};
-  std::array<std::uint8_t, 256> mirror_byte_{};  // σ of four discs' pegs (one byte)
-  std::uint64_t mirror_mask_ = 0;                // the 2n bits of the discs
+  PegTable mirror_byte_{};           // σ of four discs' pegs (one byte)
+  std::vector<PegTable> sym_bytes_;  // the start symmetries, identity first
+  std::uint64_t disc_mask_ = 0;      // the 2n bits of the discs
+  int word_bytes_ = 8;               // bytes of the word that hold discs
   // Shared so that copies of a Space are cheap; the raw pointers serve the hot loops.
   std::shared_ptr<const Tables> tables_;
   const std::uint8_t* pair_next_ = nullptr;

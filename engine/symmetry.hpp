@@ -1,0 +1,105 @@
+// Start symmetries for the generic engine (--symmetry on spaces that are not
+// lattices: Checkers, Antwerp).
+//
+// Design overview
+// ---------------
+// A *start symmetry* is a map g on states that is an automorphism of the move graph
+// (t is a successor of s exactly when gt is one of gs) and fixes the start.  Then
+// d(gs) = d(s) for every state, so a breadth-first search may keep one state of
+// each orbit of the group G of such maps: it expands the orbit's representative,
+// replaces every successor by its orbit's representative before looking it up, and
+// counts a newly found representative |G| / |Stab| times, so that the level counts,
+// the eccentricity and the optimum (the goal's orbit's depth: d(g goal) = d(goal))
+// are those of the full space.  The representative is the state of least rank in
+// its orbit, so the k lowest ranks of a level are among the orbits of its k lowest
+// representatives (the farthest states are recovered exactly).
+//
+// A space offers its group through `start_symmetries()` (|G|, 1 when this instance
+// has none) and `apply_start_symmetry(s, g)` for g in [0, |G|), g = 0 the identity;
+// the tests check, state by state against the slow rule check, that each g is an
+// automorphism fixing the start and that the set is closed under composition.  The
+// lattice engine has its own segment-level symmetry (disk_lattice.hpp,
+// SegmentSymmetry); this is the state-level one of bfs.hpp.
+#pragma once
+
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core.hpp"
+
+namespace hanoi {
+
+template <class V>
+concept HasStartSymmetries = StateSpace<V> &&
+    requires(const V& v, const typename V::State& s, int g) {
+  { v.start_symmetries() } -> std::convertible_to<int>;
+  { v.apply_start_symmetry(s, g) } -> std::same_as<typename V::State>;
+};
+
+// The group G of a space's start symmetries, acting on ranks (see the overview);
+// order() is 1, and every call the identity, when the space names none or when not
+// `wanted`.
+template <StateSpace V>
+class StartSymmetry {
+ public:
+  using State = typename V::State;
+  explicit StartSymmetry(const V& v, bool wanted = true) : v_(v) {
+    if constexpr (HasStartSymmetries<V>) {
+      if (wanted) order_ = std::max(1, static_cast<int>(v.start_symmetries()));
+    } else {
+      (void)wanted;
+    }
+  }
+
+  int order() const { return order_; }
+  bool active() const { return order_ > 1; }
+
+  // The rank of the orbit's representative (its least rank).
+  Rank canonical(const State& s) const {
+    Rank best = v_.rank(s);
+    if constexpr (HasStartSymmetries<V>) {
+      for (int g = 1; g < order_; ++g)
+        best = std::min(best, v_.rank(v_.apply_start_symmetry(s, g)));
+    }
+    return best;
+  }
+  Rank canonical_rank(Rank r) const { return active() ? canonical(v_.unrank(r)) : r; }
+
+  // The number of states in the orbit of the state of rank r: |G| / |Stab|.
+  std::uint64_t orbit_size(Rank r) const {
+    if (!active()) return 1;
+    const State s = v_.unrank(r);
+    int fixed = 1;
+    if constexpr (HasStartSymmetries<V>) {
+      for (int g = 1; g < order_; ++g) fixed += v_.rank(v_.apply_start_symmetry(s, g)) == r ? 1 : 0;
+    }
+    return static_cast<std::uint64_t>(order_ / fixed);
+  }
+
+  // The distinct ranks of the orbit of the state of rank r, in increasing order.
+  std::vector<Rank> orbit(Rank r) const {
+    std::vector<Rank> out{r};
+    if constexpr (HasStartSymmetries<V>) {
+      const State s = v_.unrank(r);
+      for (int g = 1; g < order_; ++g) out.push_back(v_.rank(v_.apply_start_symmetry(s, g)));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
+  // Whether some state of the orbit of rank r satisfies the space's goal.
+  bool orbit_has_goal(Rank r) const {
+    for (Rank x : orbit(r))
+      if (v_.is_goal(v_.unrank(x))) return true;
+    return false;
+  }
+
+ private:
+  const V& v_;
+  int order_ = 1;
+};
+
+}  // namespace hanoi

@@ -1,0 +1,187 @@
+// The generic engine's start symmetries (--symmetry on Checkers and Antwerp;
+// engine/symmetry.hpp, bfs.hpp) on every registered family that names them, for
+// every problem and small n:
+//   * each named map is an automorphism of the move graph, checked state by state
+//     with the slow rule check (check_move), not the successor loop; it fixes the
+//     start; the first is the identity; the set is closed under composition (a
+//     group, so orbit sizes divide its order);
+//   * for spaces of one word of pegs, the group is exactly the set of peg
+//     relabellings fixing peg 0's start that the same brute force accepts;
+//   * the search with symmetry gives the full search's level counts, optimum,
+//     eccentricity, states reached and farthest states, keeping fewer states;
+//   * it is refused, never silently dropped, with a witness, the half-depth test, a
+//     work directory, or where the instance has no symmetry.
+#include "engine/symmetry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/search.hpp"
+#include "support/automorphism.hpp"
+#include "support/registered_types.hpp"
+#include "support/temp_dir.hpp"
+#include "variants/registry.hpp"
+
+namespace hanoi {
+namespace {
+
+template <class Entry>
+class StartSymmetries : public ::testing::Test {};
+
+using testing::AllFamilies;
+TYPED_TEST_SUITE(StartSymmetries, AllFamilies);
+
+constexpr Rank kGroupRanks = Rank{1} << 12;   // the state-by-state checks (Antwerp n = 2)
+constexpr Rank kBruteRanks = Rank{1} << 11;   // the brute force over peg relabellings
+constexpr Rank kSearchRanks = Rank{1} << 18;  // the searches (Antwerp n = 3)
+
+// The number of peg relabellings fixing the start's peg 0 that are automorphisms
+// (spaces of one packed word of pegs; nullopt otherwise).
+template <class V>
+std::optional<int> brute_force_group_order(const V& v) {
+  if constexpr (requires { v.codec().with_peg(std::uint64_t{0}, 1, 0); }) {
+    const int m = v.pegs(), n = v.discs();
+    std::vector<int> p(static_cast<std::size_t>(m));
+    std::iota(p.begin(), p.end(), 0);
+    int count = 0;
+    do {
+      auto img = [&](const typename V::State& s) {
+        typename V::State x{};
+        for (int d = 1; d <= n; ++d)
+          x.w = v.codec().with_peg(x.w, d, p[static_cast<std::size_t>(v.peg_of(s, d))]);
+        return x;
+      };
+      if (v.rank(img(v.start())) == v.rank(v.start()) && testing::is_automorphism(v, img)) ++count;
+    } while (std::next_permutation(p.begin() + 1, p.end()));
+    return count;
+  } else {
+    (void)v;
+    return std::nullopt;
+  }
+}
+
+template <class V>
+void expect_group(const V& v) {
+  const int order = v.start_symmetries();
+  ASSERT_GE(order, 1);
+  const Rank start = v.rank(v.start());
+  for (int g = 0; g < order; ++g) {
+    SCOPED_TRACE("symmetry " + std::to_string(g));
+    auto img = [&](const typename V::State& s) { return v.apply_start_symmetry(s, g); };
+    EXPECT_EQ(v.rank(img(v.start())), start);
+    EXPECT_TRUE(testing::is_automorphism(v, img));
+    for (Rank r = 0; r < v.num_ranks() && g == 0; ++r)
+      ASSERT_EQ(v.rank(img(v.unrank(r))), r) << "the first symmetry is not the identity";
+  }
+  // Closure: each composition g∘h equals some k on every state.
+  for (int g = 0; g < order; ++g)
+    for (int h = 0; h < order; ++h) {
+      bool found = false;
+      for (int k = 0; k < order && !found; ++k) {
+        bool same = true;
+        for (Rank r = 0; r < v.num_ranks() && same; ++r) {
+          const auto s = v.unrank(r);
+          same = v.rank(v.apply_start_symmetry(v.apply_start_symmetry(s, h), g)) ==
+                 v.rank(v.apply_start_symmetry(s, k));
+        }
+        found = same;
+      }
+      EXPECT_TRUE(found) << "symmetries " << g << " and " << h << " compose outside the set";
+    }
+  if (v.num_ranks() > kBruteRanks) return;
+  const std::optional<int> brute = brute_force_group_order(v);
+  if (brute) EXPECT_EQ(*brute, order);
+}
+
+template <class V>
+void expect_same_search(const V& v) {
+  SearchOptions full_o;
+  full_o.farthest = 5;
+  const SearchResult full = search(v, full_o);
+  SearchOptions o = full_o;
+  o.symmetry = true;
+  const SearchResult sym = search(v, o);
+  EXPECT_EQ(sym.engine, EngineKind::kGeneric);
+  EXPECT_EQ(sym.symmetries, static_cast<std::uint64_t>(v.start_symmetries()));
+  EXPECT_EQ(sym.level_sizes, full.level_sizes);
+  EXPECT_EQ(sym.outcome, full.outcome);
+  EXPECT_EQ(sym.optimum, full.optimum);
+  EXPECT_EQ(sym.eccentricity, full.eccentricity);
+  EXPECT_EQ(sym.states_reached, full.states_reached);
+  EXPECT_EQ(sym.farthest, full.farthest);
+  EXPECT_LE(sym.orbits, full.states_reached);
+  EXPECT_GE(sym.orbits * sym.symmetries, full.states_reached);
+  // Stopped at the goal: the same optimum.
+  SearchOptions stop = o;
+  stop.stop_at_goal = true;
+  stop.farthest = 0;
+  EXPECT_EQ(search(v, stop).optimum, full.optimum);
+}
+
+TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
+  using Space = typename TypeParam::Space;
+  if constexpr (!HasStartSymmetries<Space>) {
+    GTEST_SKIP() << "this family names no start symmetries";
+  } else {
+    const Family<Space> fam = TypeParam::family();
+    const FamilyInfo& info = fam.info;
+    int with = 0, without = 0;
+    for (int m = info.min_pegs; m <= info.max_pegs; ++m)
+      for (const ProblemInfo& pr : info.problems)
+        for (int n = 1; n <= info.max_n(m); ++n) {
+          const Space v = fam.make(normalize(info, Params{n, m, pr.code}));
+          if (v.num_ranks() > kSearchRanks) break;
+          const std::string label = info.name + " pegs=" + std::to_string(m) +
+                                    " problem=" + pr.code + " n=" + std::to_string(n);
+          SCOPED_TRACE(label);
+          if (v.num_ranks() <= kGroupRanks) expect_group(v);
+          if (StartSymmetry<Space>(v).active()) {
+            ++with;
+            expect_same_search(v);
+          } else {
+            ++without;
+            SearchOptions o;
+            o.symmetry = true;
+            EXPECT_THROW(search(v, o), std::invalid_argument);
+          }
+        }
+    EXPECT_GT(with, 0);
+    (void)without;
+  }
+}
+
+// What --symmetry on the generic engine refuses.
+TEST(StartSymmetryChoice, RefusalsAndRouting) {
+  const FamilyInfo& info = variants::find_family("checkers");
+  variants::visit_family(info, normalize(info, Params{6, 4, ""}), [&](const auto&, const auto& v) {
+    SearchOptions o;
+    o.symmetry = true;
+    EXPECT_EQ(choose_engine(v, o), EngineKind::kGeneric);
+    EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
+    SearchOptions path = o;
+    path.want_path = true;
+    EXPECT_THROW(search(v, path), std::invalid_argument);
+    SearchOptions meet = o;
+    meet.meet_in_middle = true;
+    EXPECT_THROW(search(v, meet), std::invalid_argument);
+    SearchOptions disk = o;
+    disk.work_dir = testing::fresh_dir("hanoi-symmetry-", "checkers");
+    EXPECT_THROW(search(v, disk), std::invalid_argument);
+  });
+  // BADB: no two of pegs 1, 2, 3 have bases that act alike.
+  variants::visit_family(info, normalize(info, Params{6, 4, "BADB"}),
+                         [&](const auto&, const auto& v) {
+                           SearchOptions o;
+                           o.symmetry = true;
+                           EXPECT_THROW(search(v, o), std::invalid_argument);
+                         });
+}
+
+}  // namespace
+}  // namespace hanoi
