@@ -194,8 +194,17 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
 // has (m-1)! peg permutations fixing the start, all preserving its rule; the
 // linear (adjacent) rule only the identity among those fixing peg 0.
 TEST(DiskLatticeSymmetry, GroupOrders) {
-  for (const auto& [name, pegs, order] : std::vector<std::tuple<std::string, int, std::size_t>>{
+  // (Named fields, not a structured binding: clang 14 cannot capture one in a lambda.)
+  struct Case {
+    std::string name;
+    int pegs;
+    std::size_t order;
+  };
+  for (const Case& c : std::vector<Case>{
            {"reves", 4, 6}, {"reves", 5, 24}, {"reves", 6, 120}, {"adjacent", 4, 1}}) {
+    const std::string& name = c.name;
+    const int pegs = c.pegs;
+    const std::size_t order = c.order;
     const FamilyInfo& info = variants::find_family(name);
     variants::visit_family(info, normalize(info, Params{6, pegs, ""}),
                            [&](const auto&, const auto& v) {
@@ -213,8 +222,14 @@ TEST(DiskLatticeSymmetry, GroupOrders) {
 // segment in memory (search() picks it), the in-memory lattice search's counts;
 // refused with the estimate when the stored segments do not fit the budget.
 TEST(DiskLatticeSymmetry, InMemoryWithoutWorkDir) {
-  for (const auto& [name, pegs, n] : std::vector<std::tuple<std::string, int, int>>{
+  struct Case {
+    std::string name;
+    int pegs, n;
+  };
+  for (const Case& c : std::vector<Case>{
            {"reves", 4, 9}, {"reves", 5, 7}, {"classic", 3, 9}, {"four-star", 4, 8}}) {
+    const std::string& name = c.name;
+    const int pegs = c.pegs, n = c.n;
     SCOPED_TRACE(name + " pegs=" + std::to_string(pegs) + " n=" + std::to_string(n));
     const FamilyInfo& info = variants::find_family(name);
     variants::visit_family(
