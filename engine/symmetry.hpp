@@ -90,6 +90,18 @@ class StartSymmetry {
     return out;
   }
 
+  // The k lowest ranks of the states of some orbits, given their representatives
+  // `reps` (the k lowest representatives of a level hold its k lowest ranks).
+  std::vector<Rank> lowest_of_orbits(const std::vector<Rank>& reps, std::size_t k) const {
+    std::vector<Rank> all;
+    for (Rank r : reps)
+      for (Rank x : orbit(r)) all.push_back(x);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    if (all.size() > k) all.resize(k);
+    return all;
+  }
+
   // Whether some state of the orbit of rank r satisfies the space's goal.
   bool orbit_has_goal(Rank r) const {
     for (Rank x : orbit(r))
