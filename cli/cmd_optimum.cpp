@@ -71,8 +71,10 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     free = free_disk_bytes(at.string());
   }
   const bool fits_memory = plan.memory_bytes <= plan.budget_bytes;
-  // The half-depth test starts even when the bound exceeds the free space.
-  const bool fits_disk = !on_disk || plan.disk_bytes <= free || so.meet_in_middle;
+  // The half-depth test, and the generic engine's symmetry, start even when the
+  // bound exceeds the free space (they reach part of it; disk_bfs.hpp).
+  const bool partial = so.meet_in_middle || (so.symmetry && plan.engine == EngineKind::kGeneric);
+  const bool fits_disk = !on_disk || plan.disk_bytes <= free || partial;
   if (o.json) {
     json j = params_json(fam, p);
     j["rank_space"] = rank_space(fam, p);
@@ -109,8 +111,8 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     std::printf("  disk:    up to %s, %s free%s\n", format_bytes(plan.disk_bytes).c_str(),
                 format_bytes(free).c_str(),
                 plan.disk_bytes <= free ? ""
-                : so.meet_in_middle ? " (the half-depth test starts anyway and reaches part of it)"
-                                    : " (refused: does not fit)");
+                : partial               ? " (the search starts anyway: it reaches part of it)"
+                                        : " (refused: does not fit)");
   return 0;
 }
 

@@ -483,16 +483,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   if (sym_on) result.orbits = orbits;
   result.eccentricity = result.level_sizes.size() - 1;
   result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
-  if (result.complete && sym_on) {
-    // The lowest ranks of the level lie in the orbits of its lowest representatives.
-    std::vector<Rank> all;
-    for (Rank r : sample)
-      for (Rank x : sym.orbit(r)) all.push_back(x);
-    std::sort(all.begin(), all.end());
-    all.erase(std::unique(all.begin(), all.end()), all.end());
-    if (all.size() > options.farthest) all.resize(options.farthest);
-    sample = std::move(all);
-  }
+  if (result.complete && sym_on) sample = sym.lowest_of_orbits(sample, options.farthest);
   if (result.complete)
     for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 

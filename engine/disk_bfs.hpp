@@ -48,8 +48,13 @@
 // and answered by loading those segments, with the asking segment kept resident.
 // The verdict goes into the manifest, so a resumed run reports it.
 //
-// Not offered here: witnesses (--moves), symmetry and the distributed mode (the
-// lattice disk mode, disk_lattice.hpp, has them).
+// Start symmetries (options.symmetry, symmetry.hpp) work as in bfs.hpp: each
+// successor becomes its orbit's least rank before it is looked up or queued, and a
+// new one counts its orbit's size.  The least rank keeps the largest discs' pegs in
+// a canonical order, so the segments that hold no representative are never written.
+//
+// Not offered here: witnesses (--moves) and the distributed mode (the lattice disk
+// mode, disk_lattice.hpp, has them).
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -78,6 +83,7 @@
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
+#include "engine/symmetry.hpp"
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
@@ -162,7 +168,8 @@ class DiskBfsMode {
         seg_ranks_(std::uint64_t{1} << plan.segment_bits),
         seg_words_(disk_bfs_detail::words_of(plan.segment_bits)),
         sum_words_(disk_bfs_detail::summary_words(plan.segment_bits)),
-        goal_r_(detail::single_goal_rank(v)),
+        sym_(v, options.symmetry),
+        goal_r_(goal_of(v, sym_)),
         mirror_(v, options.meet_in_middle),
         segs_(plan.segments),
         queue_(plan.segments),
@@ -328,6 +335,12 @@ class DiskBfsMode {
   void save() { checkpoint(); }
 
   std::uint64_t disk_peak() const { return disk_peak_; }
+  // The segments that hold a state (resident or in a file), before finish().
+  std::uint64_t segments_reached() const {
+    std::uint64_t k = 0;
+    for (const Segment& g : segs_) k += g.loaded || !g.file.empty() ? 1 : 0;
+    return k;
+  }
   std::uint64_t expansions() const { return expanded_; }
   std::uint64_t records() const { return records_; }
 
@@ -361,7 +374,8 @@ class DiskBfsMode {
     return o_.identity + " | generic | ranks " + std::to_string(ranks_) + " | segment_bits " +
            std::to_string(plan_.segment_bits) + " | stop_at_goal " +
            std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest) +
-           (o_.meet_in_middle ? " | meet_in_middle" : "");
+           (o_.meet_in_middle ? " | meet_in_middle" : "") +
+           (sym_.active() ? " | symmetry " + std::to_string(sym_.order()) : "");
   }
 
   void run_meet_test(std::uint64_t reached_before) {
@@ -478,19 +492,21 @@ class DiskBfsMode {
   }
 
   // The worst case (every segment written twice) must fit before the search starts,
-  // except for the half-depth test: it reaches a fraction of the segments that no
-  // bound foresees (11 of 41 for Checkers n = 24), so it starts with a warning and
-  // checks the free space before each file instead (ensure_room).
+  // except for the half-depth test and symmetry: they reach a fraction of the
+  // segments that no bound foresees (11 of 41 for Checkers n = 24's test), so they
+  // start with a warning and check the free space before each file instead
+  // (ensure_room).
   void check_free_space() {
     const std::uint64_t need = plan_.disk_bound();
     const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
-    if (need > have && o_.meet_in_middle) {
+    if (need > have && (o_.meet_in_middle || sym_.active())) {
       if (o_.progress)
         std::fprintf(stderr,
                      "[disk] warning: the search could need up to %s of disk in %s, which has %s "
-                     "free; the half-depth test reaches only part of it, so it starts and stops "
-                     "at a checkpoint should the disk fill\n",
-                     format_bytes(need).c_str(), dir_.c_str(), format_bytes(have).c_str());
+                     "free; %s reaches only part of it, so it starts and stops at a checkpoint "
+                     "should the disk fill\n",
+                     format_bytes(need).c_str(), dir_.c_str(), format_bytes(have).c_str(),
+                     o_.meet_in_middle ? "the half-depth test" : "the search with symmetry");
       watch_room_ = true;
       return;
     }
@@ -548,10 +564,22 @@ class DiskBfsMode {
     keep_lowest(sample, o_.farthest);
   }
 
-  // A new state of depth d + 1 at rank r (its V bit was just set by this thread).
+  // The rank the search looks for: the goal's orbit's representative.
+  static Rank goal_of(const V& v, const StartSymmetry<V>& sym) {
+    const Rank g = detail::single_goal_rank(v);
+    return g == ~Rank{0} ? g : sym.canonical_rank(g);
+  }
+
+  // A new state of depth d + 1 at rank r (its V bit was just set by this thread);
+  // with symmetry, an orbit's representative, counted once per state of the orbit.
   void discovered(Rank r, std::uint64_t& found, bool& goal) {
-    ++found;
-    if (goal_r_ != ~Rank{0} ? r == goal_r_ : v_.is_goal(v_.unrank(r))) goal = true;
+    if (!sym_.active()) {
+      ++found;
+      if (goal_r_ != ~Rank{0} ? r == goal_r_ : v_.is_goal(v_.unrank(r))) goal = true;
+      return;
+    }
+    found += sym_.orbit_size(r);
+    if (goal_r_ != ~Rank{0} ? r == goal_r_ : sym_.orbit_has_goal(r)) goal = true;
   }
 
   // Expands the depth-d states of resident segment s into depth d + 1, then clears
@@ -584,12 +612,14 @@ class DiskBfsMode {
       sc.pending.resize(detail::kBatch * max_branching);
       return sc;
     });
+    const bool sym_on = sym_.active();
     auto run_batch = [&](Scratch& sc, std::vector<Rank>& out, std::uint64_t& found, bool& g_hit) {
       std::size_t k = 0;
       Rank* pending = sc.pending.data();
       for (Rank r : sc.batch)
-        v_.for_each_successor(v_.unrank(r), [&](const State& t, Move)
-                                                HANOI_ALWAYS_INLINE { pending[k++] = v_.rank(t); });
+        v_.for_each_successor(v_.unrank(r), [&](const State& t, Move) HANOI_ALWAYS_INLINE {
+          pending[k++] = sym_on ? sym_.canonical(t) : v_.rank(t);
+        });
       for (std::size_t j = 0; j < k; ++j) {
         const View& w = views_[pending[j] >> bits];
         if (w.v != nullptr) __builtin_prefetch(&w.v[(pending[j] & mask) >> 6], 1, 3);
@@ -1104,7 +1134,8 @@ class DiskBfsMode {
   std::string dir_;
   Rank ranks_;
   std::uint64_t seg_ranks_, seg_words_, sum_words_;
-  Rank goal_r_;                // the space's one goal, ~0 when it names none
+  StartSymmetry<V> sym_;       // one state per orbit when asked (options.symmetry)
+  Rank goal_r_;                // the space's one goal (its orbit's), ~0 when it names none
   StartGoalMirror<V> mirror_;  // σ for the half-depth test (ok() only when it is asked for)
   std::vector<Segment> segs_;
   std::vector<std::vector<std::uint32_t>> queue_;  // records per segment (offsets)
@@ -1149,10 +1180,11 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   if (options.want_path)
     throw std::invalid_argument(
         "the generic engine's disk mode gives no witness (--moves): drop --moves or --work-dir");
-  if (options.symmetry)
+  if (options.symmetry && options.meet_in_middle)
+    throw std::invalid_argument("--meet-in-middle does not combine with --symmetry (drop one)");
+  if (options.symmetry && !StartSymmetry<V>(v).active())
     throw std::invalid_argument(
-        "--symmetry serves the lattice engine's disk mode only (single-stack peg variants "
-        "whose rule ignores what a disc lands on)");
+        "--symmetry: this variant and problem have no symmetry that fixes the start");
   if (options.comm != nullptr)
     throw std::invalid_argument("the distributed search runs the lattice engine only");
   if (options.meet_in_middle) {
@@ -1197,7 +1229,17 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
                    options.work_dir.c_str());
     throw;
   }
+  // The segments that hold a state (with symmetry, fewer: most of those that hold no
+  // representative never gain one); a finished run reported again has none left
+  // to count and keeps the plan's figure.
+  if (const std::uint64_t reached = mode.segments_reached(); reached > 0)
+    result.stored_segments = reached;
   mode.finish();
+  const StartSymmetry<V> sym(v, options.symmetry);
+  if (sym.active()) {
+    result.symmetries = static_cast<std::uint64_t>(sym.order());
+    end.farthest = sym.lowest_of_orbits(end.farthest, options.farthest);
+  }
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
   result.search_bytes = plan.memory_bytes();
   result.disk_bytes = mode.disk_peak();

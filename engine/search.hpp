@@ -10,10 +10,10 @@
 //            single-stack peg variants whose rule ignores what a disc lands on).
 //   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
 //            disk (--work-dir), checkpointed and resumable; disk_bfs.hpp: the same
-//            for the generic engine (every StateSpace; no witness, no symmetry).
+//            for the generic engine (every StateSpace; no witness).
 // --symmetry: the lattice engine's segment orbits (disk_lattice.hpp, also in
-// memory), or the generic engine's state orbits in memory (symmetry.hpp: spaces
-// that name start symmetries, Checkers and Antwerp).
+// memory), or the generic engine's state orbits (symmetry.hpp: spaces that name
+// start symmetries, Checkers and Antwerp), in memory or in its disk mode.
 // --meet-in-middle (the half-depth test) runs on the lattice engine in memory where
 // a peg permutation serves, else (or with --work-dir) on the generic engine, in
 // memory or on disk, over the same permutation or a variant's own mirror (Checkers).
@@ -155,7 +155,7 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
     return StorageKind::kDisk;
   }
   if (o.symmetry && !lattice) {
-    // The generic engine's start symmetries (symmetry.hpp), in memory.
+    // The generic engine's start symmetries (symmetry.hpp).
     if (!StartSymmetry<V>(v).active())
       throw std::invalid_argument(
           "--symmetry: this variant and problem have no symmetry that fixes the start (the "
@@ -163,15 +163,12 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
           "disc lands on; the generic engine's, Checkers and Antwerp)");
     if (o.want_path)
       throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
-    if (o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
-      throw std::invalid_argument(
-          "--symmetry on the generic engine runs in memory only: drop --work-dir");
-    return StorageKind::kMemory;
+    // In memory or in the disk mode, chosen below as without symmetry.
   }
-  if (o.symmetry && o.storage == StorageKind::kMemory && !o.work_dir.empty())
+  if (o.symmetry && lattice && o.storage == StorageKind::kMemory && !o.work_dir.empty())
     throw std::invalid_argument(
         "--symmetry runs in memory without --work-dir: drop --work-dir or --storage memory");
-  if (o.symmetry && o.work_dir.empty() && o.storage != StorageKind::kDisk) {
+  if (o.symmetry && lattice && o.work_dir.empty() && o.storage != StorageKind::kDisk) {
     // --symmetry without a work directory: the disk mode's algorithm with every
     // stored segment in memory (disk_lattice.hpp); the result says "memory".
     if (o.want_path)

@@ -56,8 +56,10 @@ class StartSymmetry {
   int order() const { return order_; }
   bool active() const { return order_ > 1; }
 
-  // The rank of the orbit's representative (its least rank).
-  Rank canonical(const State& s) const {
+  // The rank of the orbit's representative (its least rank).  Out of line, as is
+  // orbit_size: inlined into the searches' successor loops they would weigh on the
+  // loops' code when no symmetry is asked for.
+  [[gnu::noinline]] Rank canonical(const State& s) const {
     Rank best = v_.rank(s);
     if constexpr (HasStartSymmetries<V>) {
       for (int g = 1; g < order_; ++g)
@@ -68,7 +70,7 @@ class StartSymmetry {
   Rank canonical_rank(Rank r) const { return active() ? canonical(v_.unrank(r)) : r; }
 
   // The number of states in the orbit of the state of rank r: |G| / |Stab|.
-  std::uint64_t orbit_size(Rank r) const {
+  [[gnu::noinline]] std::uint64_t orbit_size(Rank r) const {
     if (!active()) return 1;
     const State s = v_.unrank(r);
     int fixed = 1;
@@ -88,6 +90,18 @@ class StartSymmetry {
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+  }
+
+  // The k lowest ranks of the states of some orbits, given their representatives
+  // `reps` (the k lowest representatives of a level hold its k lowest ranks).
+  std::vector<Rank> lowest_of_orbits(const std::vector<Rank>& reps, std::size_t k) const {
+    std::vector<Rank> all;
+    for (Rank r : reps)
+      for (Rank x : orbit(r)) all.push_back(x);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    if (all.size() > k) all.resize(k);
+    return all;
   }
 
   // Whether some state of the orbit of rank r satisfies the space's goal.

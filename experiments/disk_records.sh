@@ -17,6 +17,10 @@ declare -A args=(
   # The generic engine's disk mode: hours, so not in the default order; it needs
   # about 43 GiB of free disk and 20 GiB of memory.
   [checkers_n25]="checkers -n 25 --max-memory 20G"
+  # The same with the start symmetries (pegs 1, 2, 3 relabelled: 6): one state per
+  # orbit, and the segments that hold no representative never written.
+  [checkers_n24_sym]="checkers -n 24 --symmetry --max-memory 20G"
+  [checkers_n25_sym]="checkers -n 25 --symmetry --max-memory 20G"
   # The half-depth test (a start-goal mirror: the pegs' reflection) on disk: it
   # reaches a few per cent of the states and segments.  n = 27 decides the seed's
   # open case (best Frame-type 737 against Reve's 705).

@@ -8,14 +8,17 @@
 //   * for spaces of one word of pegs, the group is exactly the set of peg
 //     relabellings fixing peg 0's start that the same brute force accepts;
 //   * the search with symmetry gives the full search's level counts, optimum,
-//     eccentricity, states reached and farthest states, keeping fewer states;
-//   * it is refused, never silently dropped, with a witness, the half-depth test, a
-//     work directory, or where the instance has no symmetry.
+//     eccentricity, states reached and farthest states, keeping fewer states, in
+//     memory and in the disk mode (tiny segments, two resident, 8 queued records),
+//     also when interrupted every few segments and resumed;
+//   * it is refused, never silently dropped, with a witness, the half-depth test,
+//     or where the instance has no symmetry.
 #include "engine/symmetry.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -24,7 +27,9 @@
 
 #include "engine/search.hpp"
 #include "support/automorphism.hpp"
+#include "support/disk_bfs_options.hpp"
 #include "support/registered_types.hpp"
+#include "support/resume.hpp"
 #include "support/temp_dir.hpp"
 #include "variants/registry.hpp"
 
@@ -100,7 +105,7 @@ void expect_group(const V& v) {
 }
 
 template <class V>
-void expect_same_search(const V& v) {
+void expect_same_search(const V& v, const std::string& label) {
   SearchOptions full_o;
   full_o.farthest = 5;
   const SearchResult full = search(v, full_o);
@@ -122,6 +127,16 @@ void expect_same_search(const V& v) {
   stop.stop_at_goal = true;
   stop.farthest = 0;
   EXPECT_EQ(search(v, stop).optimum, full.optimum);
+  if (v.num_ranks() > kBruteRanks) return;
+  // The disk mode, many tiny segments.
+  const std::string dir = testing::fresh_dir("hanoi-symmetry-", label);
+  const SearchResult disk = search(v, testing::tight_disk_bfs_options(v.num_ranks(), dir, o));
+  EXPECT_EQ(disk.storage, StorageKind::kDisk);
+  EXPECT_EQ(disk.symmetries, sym.symmetries);
+  EXPECT_EQ(disk.level_sizes, full.level_sizes);
+  EXPECT_EQ(disk.optimum, full.optimum);
+  EXPECT_EQ(disk.farthest, full.farthest);
+  std::filesystem::remove_all(dir);
 }
 
 TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
@@ -143,7 +158,7 @@ TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
           if (v.num_ranks() <= kGroupRanks) expect_group(v);
           if (StartSymmetry<Space>(v).active()) {
             ++with;
-            expect_same_search(v);
+            expect_same_search(v, label);
           } else {
             ++without;
             SearchOptions o;
@@ -153,6 +168,51 @@ TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
         }
     EXPECT_GT(with, 0);
     (void)without;
+  }
+}
+
+// The disk mode with symmetry, interrupted every 3 segment expansions and resumed
+// until done, then resumed once more when finished: the full search's counts.
+TYPED_TEST(StartSymmetries, DiskModeResumes) {
+  using Space = typename TypeParam::Space;
+  if constexpr (!HasStartSymmetries<Space>) {
+    GTEST_SKIP() << "this family names no start symmetries";
+  } else {
+    const Family<Space> fam = TypeParam::family();
+    const FamilyInfo& info = fam.info;
+    // The largest n of the default problem within a bound.
+    std::optional<Space> pick;
+    for (int n = 1; n <= info.max_n(info.min_pegs); ++n) {
+      const Space v = fam.make(normalize(info, Params{n, info.min_pegs, ""}));
+      if (v.num_ranks() > (Rank{1} << 12)) break;
+      if (StartSymmetry<Space>(v).active()) pick = v;
+    }
+    ASSERT_TRUE(pick.has_value());
+    const Space& v = *pick;
+    SearchOptions base;
+    base.farthest = 3;
+    const SearchResult full = search(v, base);
+    base.symmetry = true;
+    const std::string dir = testing::fresh_dir("hanoi-symmetry-resume-", info.name);
+    SearchOptions o = testing::tight_disk_bfs_options(v.num_ranks(), dir, base);
+    o.checkpoint_seconds = 0;
+    o.abort_after_segments = 3;
+    o.resume = true;
+    SearchResult disk;
+    const int runs = testing::resume_until_done([&] { disk = search(v, o); });
+    EXPECT_GT(runs, 0);
+    for (int again = 0; again < 2; ++again) {
+      EXPECT_EQ(disk.level_sizes, full.level_sizes);
+      EXPECT_EQ(disk.optimum, full.optimum);
+      EXPECT_EQ(disk.farthest, full.farthest);
+      o.abort_after_segments = 0;
+      disk = search(v, o);  // finished: reported again from the checkpoint
+    }
+    // A checkpoint of the run without symmetry is another search: refused.
+    SearchOptions plain = o;
+    plain.symmetry = false;
+    EXPECT_THROW(search(v, plain), WorkDirError);
+    std::filesystem::remove_all(dir);
   }
 }
 
@@ -172,6 +232,9 @@ TEST(StartSymmetryChoice, RefusalsAndRouting) {
     EXPECT_THROW(search(v, meet), std::invalid_argument);
     SearchOptions disk = o;
     disk.work_dir = testing::fresh_dir("hanoi-symmetry-", "checkers");
+    disk.storage = StorageKind::kDisk;
+    EXPECT_EQ(choose_storage(v, disk), StorageKind::kDisk);
+    disk.want_path = true;
     EXPECT_THROW(search(v, disk), std::invalid_argument);
   });
   // BADB: no two of pegs 1, 2, 3 have bases that act alike.
