@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The unit and regression tests again, on a second build (build-asan/) with
+# The unit and regression tests again, on a second build (build-asan/, by clang:
+# scripts/configure-asan.sh) with
 # AddressSanitizer, UndefinedBehaviorSanitizer and assertions on (CMake option
 # HANOI_SANITIZE: -O1 -g1, _GLIBCXX_ASSERTIONS, no NDEBUG), so the engine's `assert`s
 # run in the tests.  Unlike step 5 of scripts/test.sh this runs the tests labelled
@@ -8,8 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DHANOI_SANITIZE=ON -DHANOI_MPI=OFF \
-  >/dev/null
+bash scripts/configure-asan.sh >/dev/null
 ninja -C build-asan -j"$(nproc)" test_programs
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
