@@ -26,14 +26,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (label, hanoi arguments, on disk)
 CASES = [
     ("Checkers DDDD n = 19, in memory", ["checkers", "-n", "19"], False),
-    ("Checkers DDDD n = 19, disk mode (1 GiB budget)",
-     ["checkers", "-n", "19", "--max-memory", "1G"], True),
+    ("Checkers DDDD n = 19, disk mode (segments of 2^22 ranks)",
+     ["checkers", "-n", "19", "--segment-bits", "22"], True),
     ("Antwerp cycle n = 5, in memory", ["antwerp", "-n", "5"], False),
 ]
 QUICK = [
     ("Checkers DDDD n = 14, in memory", ["checkers", "-n", "14"], False),
-    ("Checkers DDDD n = 14, disk mode (64 MiB budget)",
-     ["checkers", "-n", "14", "--max-memory", "64M"], True),
+    ("Checkers DDDD n = 14, disk mode (segments of 2^14 ranks)",
+     ["checkers", "-n", "14", "--segment-bits", "14"], True),
     ("Antwerp cycle n = 3, in memory", ["antwerp", "-n", "3"], False),
 ]
 
