@@ -3,8 +3,7 @@
 // Each function looks the family's Space up through variants::visit_family (the
 // one type-erasure point) and runs an engine template on it, so the hot loops are
 // compiled per variant.  Capabilities are checked at compile time before anything
-// runs: a Frame analysis needs a largest disc (`HasDiscPegs`), and witnesses and
-// solution counts need a space that can walk back along moves (`can_walk_back`).
+// runs: a Frame analysis needs a largest disc (`HasDiscPegs`).
 // One analysis per file (analysis_*.cpp), so adding one touches this header and its
 // own file.
 #pragma once
@@ -31,7 +30,6 @@ FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o
 // analysis_structure.cpp: the exact number of optimal solutions, and the all-pairs
 // summary.
 SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOptions& o);
-// A space of orbits (kOrbitQuotient: reves-sym) is refused: its pairs would be orbits.
 AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 
 // analysis_run.cpp: a named algorithm through the rule checker.

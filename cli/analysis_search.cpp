@@ -5,13 +5,6 @@ namespace hanoi::cli {
 
 SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
   return variants::visit_family(f, p, [&](const auto&, const auto& space) {
-    using Space = std::decay_t<decltype(space)>;
-    if constexpr (!can_walk_back<Space>()) {
-      if (o.want_path)
-        throw UsageError(f.name +
-                         " cannot give a witness (--moves): its moves do not identify "
-                         "the previous state");
-    }
     try {
       (void)choose_engine(space, o);
       (void)choose_storage(space, o);

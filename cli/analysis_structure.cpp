@@ -7,25 +7,12 @@ namespace hanoi::cli {
 
 SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
   return variants::visit_family(f, p, [&](const auto&, const auto& space) -> SolutionCount {
-    using Space = std::decay_t<decltype(space)>;
-    if constexpr (!can_walk_back<Space>()) {
-      throw UsageError(f.name +
-                       " cannot count optimal solutions: its moves do not identify the "
-                       "previous state");
-    } else {
-      return count_optimal_solutions(space, o);
-    }
+    return count_optimal_solutions(space, o);
   });
 }
 
 AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p, const SearchOptions& o) {
   return variants::visit_family(f, p, [&](const auto&, const auto& space) -> AllPairsSummary {
-    using Space = std::decay_t<decltype(space)>;
-    if constexpr (requires { Space::kOrbitQuotient; }) {
-      throw UsageError(f.name +
-                       ": --all-pairs would count paths between orbits of states, not between "
-                       "states (use the variant without symmetry)");
-    }
     try {
       return all_pairs_summary(space, o);
     } catch (const std::length_error& e) {

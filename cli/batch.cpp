@@ -76,6 +76,14 @@ std::string optional_string(const toml::table& t, const char* key, const std::st
   return *v;
 }
 
+bool optional_bool(const toml::table& t, const char* key, const std::string& where) {
+  const toml::node* node = t.get(key);
+  if (node == nullptr) return false;
+  auto v = node->value_exact<bool>();
+  if (!v) throw UsageError(where + ": '" + key + "' must be true or false");
+  return *v;
+}
+
 std::int64_t optional_int(const toml::table& t, const char* key, const std::string& where,
                           std::int64_t fallback, std::int64_t min) {
   const toml::node* node = t.get(key);

@@ -97,6 +97,7 @@ std::vector<std::string> string_list(const toml::table& t, const char* key,
 std::string optional_string(const toml::table& t, const char* key, const std::string& where);
 std::int64_t optional_int(const toml::table& t, const char* key, const std::string& where,
                           std::int64_t fallback, std::int64_t min);
+bool optional_bool(const toml::table& t, const char* key, const std::string& where);
 
 // Creates the directory (and parents) and checks that a file can be written in
 // it, or throws UsageError.

@@ -6,7 +6,12 @@
 // Batch rows (kind = "structure"): measure = "eccentricity" (default), "count" or
 // "all-pairs"; optional farthest = K (states described at maximal distance, default
 // 2); optional max_paths = K for all-pairs (a claim: no pair has more shortest
-// paths).
+// paths); optional symmetry = true for the eccentricity (as --symmetry).
+//
+// With symmetry (the search keeps one segment, or one state, per orbit of the
+// symmetries that fix the start) the counts are still those of every state.  The
+// lattice engine's symmetry names no farthest states, so there they are left out
+// (said in the text output); the generic engine's names them.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -27,6 +32,16 @@ std::string opt_text(const std::optional<std::uint64_t>& v, const char* none) {
   return v ? std::to_string(*v) : std::string(none);
 }
 
+// The farthest states a search names: none under the lattice engine's symmetry
+// (one segment per orbit; engine/disk_lattice.hpp), else `want`.
+std::size_t farthest_named(const FamilyInfo& fam, const Params& p, const SearchOptions& so,
+                           std::size_t want) {
+  if (want == 0 || !so.symmetry) return want;
+  SearchOptions none = so;
+  none.farthest = 0;
+  return search_plan(fam, p, none).engine == EngineKind::kLattice ? 0 : want;
+}
+
 std::string seconds_text(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", s);
@@ -40,9 +55,13 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
     throw UsageError("--all-pairs takes at most " + std::to_string(kAllPairsMaxStates) +
                      " ranks; " + fam.name + " n=" + std::to_string(p.n) + " has " +
                      std::to_string(rank_space(fam, p)) + " (lower n)");
+  if (o.symmetry && (flags.count || flags.all_pairs))
+    throw UsageError(
+        "--symmetry keeps one part per orbit: --count and --all-pairs need every state (drop "
+        "--symmetry)");
   SearchOptions so = search_options(o);
   so.want_path = false;
-  so.farthest = flags.farthest;
+  so.farthest = farthest_named(fam, p, so, flags.farthest);
   // Every phase against the budget before the first one starts (they run one after
   // another, so the largest counts).
   const std::uint64_t budget = budget_of(so);
@@ -93,6 +112,8 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
             << "\n  states:       " << r.states_reached << " reachable, " << at_max
             << " at the maximal distance\n";
   for (const std::string& s : r.farthest) std::cout << "    e.g. " << s << "\n";
+  if (so.farthest < flags.farthest)
+    std::cout << "    (the lattice engine's --symmetry names no farthest states)\n";
   if (count)
     std::cout << "  optimal solutions: " << count->count << " (" << count->states_on_optimal_paths
               << " states lie on optimal paths)\n";
@@ -117,6 +138,7 @@ struct StructureRow : RowCommon {
   std::string measure;
   std::size_t farthest = 2;
   std::uint64_t max_paths = 0;  // 0 = no claim
+  bool symmetry = false;
 };
 
 // One cell of a structure batch: the Markdown and CSV rows, the counts, the
@@ -131,7 +153,8 @@ nlohmann::json structure_cell(const FamilyInfo& fam, const StructureRow& r, int 
   try {
     if (r.measure == "eccentricity") {
       SearchOptions eo = so;
-      eo.farthest = r.farthest;
+      eo.symmetry = r.symmetry;
+      eo.farthest = farthest_named(fam, p, eo, r.farthest);
       const SearchResult s = search(fam, p, eo);
       const bool reached = s.outcome == SearchOutcome::kGoalReached;
       const std::uint64_t at_max = s.level_sizes.back();
@@ -145,7 +168,7 @@ nlohmann::json structure_cell(const FamilyInfo& fam, const StructureRow& r, int 
       cells_csv = (reached ? std::to_string(s.optimum) : "") + "," +
                   std::to_string(s.eccentricity) + "," + std::to_string(s.states_reached) + "," +
                   std::to_string(at_max) + ",,,,,,,,," + seconds_text(s.seconds);
-      if (reached && s.eccentricity > s.optimum) {
+      if (reached && s.eccentricity > s.optimum && !s.farthest.empty()) {
         farthest_note =
             "n = " + std::to_string(n) + ", distance " + std::to_string(s.eccentricity) + ":";
         for (const std::string& f : s.farthest) farthest_note += " `" + f + "`";
@@ -196,8 +219,8 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
                         const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
   using Row = StructureRow;
-  const std::vector<Row> rows =
-      read_rows<Row>(batch, {"measure", "farthest", "max_paths"}, [](Row& r, const toml::table& t) {
+  const std::vector<Row> rows = read_rows<Row>(
+      batch, {"measure", "farthest", "max_paths", "symmetry"}, [](Row& r, const toml::table& t) {
         r.measure = optional_string(t, "measure", r.where);
         if (r.measure.empty()) r.measure = "eccentricity";
         if (r.measure != "eccentricity" && r.measure != "count" && r.measure != "all-pairs")
@@ -205,6 +228,11 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
                            ": 'measure' must be \"eccentricity\", \"count\" or \"all-pairs\"");
         r.farthest = static_cast<std::size_t>(optional_int(t, "farthest", r.where, 2, 0));
         r.max_paths = static_cast<std::uint64_t>(optional_int(t, "max_paths", r.where, 0, 1));
+        r.symmetry = optional_bool(t, "symmetry", r.where);
+        if (r.symmetry && r.measure != "eccentricity")
+          throw UsageError(r.where +
+                           ": 'symmetry' applies to the eccentricity only (count and "
+                           "all-pairs need every state)");
         const FamilyInfo& fam = variants::find_family(r.variant);
         for (int n = r.n_lo; n <= r.n_hi; ++n) {
           const Params p = normalize(fam, Params{n, r.pegs, r.problem});
@@ -221,7 +249,8 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
   check_cells_fit(rows, so,
                   [&](const Row& r, const FamilyInfo& fam, const Params& p) -> std::uint64_t {
                     SearchOptions eo = so;
-                    eo.farthest = r.farthest;
+                    eo.symmetry = r.symmetry;
+                    eo.farthest = farthest_named(fam, p, eo, r.farthest);
                     return r.measure == "eccentricity" ? search_need(fam, p, eo)
                            : r.measure == "count"      ? count_need(fam, p)
                                                        : 0;
@@ -312,6 +341,9 @@ const RegisterCommand kStructure{[] {
             cmd.add_flag("--all-pairs", flags->all_pairs,
                          "also sum the distances and count shortest paths between every pair of "
                          "states (at most 65536 ranks)");
+            cmd.add_flag("--symmetry", o.symmetry,
+                         "keep one part per orbit of the symmetries that fix the start (as "
+                         "`optimum --symmetry`); the counts stay those of every state");
             cmd.add_option("--farthest", flags->farthest,
                            "describe this many states at the maximal distance (default 4)")
                 ->check(decimal());

@@ -125,8 +125,8 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
   cmd.add_flag("--symmetry", o.symmetry,
                "keep one part per orbit of the symmetries that fix the start: lattice "
                "variants one segment per orbit of the peg permutations that keep the rule "
-               "(Reve's: (m-1)!), in memory or with --work-dir on disk; Checkers and Antwerp "
-               "one state per orbit, in memory; counts stay those of every state");
+               "(Reve's: (m-1)!); Checkers and Antwerp one state per orbit; in memory, or "
+               "with --work-dir on disk; counts stay those of every state");
   cmd.add_option("--segment-discs", o.segment_discs,
                  "disk mode (lattice engine): the largest discs that fix a segment (default: "
                  "from the budget)")

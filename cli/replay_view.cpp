@@ -73,19 +73,11 @@ void stop_if_interrupted(std::uint64_t moves) {
 
 std::unique_ptr<Stepper> make_stepper(const FamilyInfo& f, const Params& p) {
   if (beyond_encoder(f, p)) return std::make_unique<BoardStepper>(f.beyond_encoder.board(p));
-  return variants::visit_family(
-      f, p, [&f](const auto&, const auto& space) -> std::unique_ptr<Stepper> {
-        using Space = std::decay_t<decltype(space)>;
-        // An orbit space renames pegs after every move, so a sequence of real peg
-        // numbers cannot be replayed on it.
-        if constexpr (!can_walk_back<Space>()) {
-          throw UsageError(f.name +
-                           " cannot replay moves (its states are orbits of peg "
-                           "permutations); use reves --pegs 4");
-        } else {
-          return std::make_unique<SpaceStepper<Space>>(space);
-        }
-      });
+  return variants::visit_family(f, p,
+                                [](const auto&, const auto& space) -> std::unique_ptr<Stepper> {
+                                  using Space = std::decay_t<decltype(space)>;
+                                  return std::make_unique<SpaceStepper<Space>>(space);
+                                });
 }
 
 std::string replay_error_text(const ReplayError& e, std::uint64_t count) {

@@ -470,7 +470,9 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       if (now - last_report > std::chrono::seconds(2)) {
         last_report = now;
         const double secs = std::chrono::duration<double>(now - t0).count();
-        const double fraction = static_cast<double>(reached) / static_cast<double>(ranks);
+        // The half-depth test stops at an unknown share of the space: no ETA.
+        const double fraction =
+            meet ? -1.0 : static_cast<double>(reached) / static_cast<double>(ranks);
         progress.report(fraction, secs, static_cast<double>(reached) / secs,
                         "level " + std::to_string(depth) + ": " + std::to_string(next_size) +
                             " new, " + std::to_string(reached) + " reached");

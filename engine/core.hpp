@@ -92,19 +92,6 @@ concept HasMirror = StateSpace<V> && requires(const V& v, const typename V::Stat
   { v.mirror(s) } -> std::same_as<typename V::State>;
 };
 
-// Whether the search can walk back along stored moves (witnesses, optimal-solution
-// counts, Frame witnesses).  A space whose moves do not identify the previous state
-// (an orbit space) declares `static constexpr bool kWalksBack = false;`, and the
-// analyses refuse those requests before searching.
-template <class V>
-constexpr bool can_walk_back() {
-  if constexpr (requires { V::kWalksBack; }) {
-    return V::kWalksBack;
-  } else {
-    return true;
-  }
-}
-
 // Predecessors of `s`: for reversible variants, the successors with the move
 // reversed; otherwise the variant's own predecessor enumeration.
 template <StateSpace V, class F>

@@ -548,7 +548,8 @@ class DiskBfsMode {
     last_report_ = now;
     const double secs = std::chrono::duration<double>(now - t0_).count();
     const double reached = static_cast<double>(reached_before + cur_size_ + next_size_);
-    progress_.report(reached / static_cast<double>(ranks_), secs,
+    // The half-depth test stops at an unknown share of the space: no ETA.
+    progress_.report(o_.meet_in_middle ? -1.0 : reached / static_cast<double>(ranks_), secs,
                      static_cast<double>(discovered_) / std::max(secs, 1e-9),
                      "level " + std::to_string(depth) + ": " + what + ", " +
                          std::to_string(next_size_) + " new, disk " + format_bytes(disk_now_) +

@@ -134,8 +134,11 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
       if (now - last_report > std::chrono::seconds(2)) {
         last_report = now;
         const double secs = std::chrono::duration<double>(now - t0).count();
-        progress.report(static_cast<double>(reached) / static_cast<double>(rank_space), secs,
-                        static_cast<double>(reached) / secs,
+        // The half-depth test stops at an unknown share of the space: no ETA.
+        const double fraction =
+            options.meet_in_middle ? -1.0
+                                   : static_cast<double>(reached) / static_cast<double>(rank_space);
+        progress.report(fraction, secs, static_cast<double>(reached) / secs,
                         "level " + std::to_string(depth) + ": " + std::to_string(level.size) +
                             " new, " + std::to_string(reached) + " reached");
       }

@@ -19,6 +19,12 @@ const FamilyInfo& find_family(std::string_view name) {
     if (f->name == name) return *f;
     known += (known.empty() ? "" : ", ") + f->name;
   }
+  // Names that were variants once and are now options of another: the one line
+  // tells an old script what to run instead.
+  if (name == "reves-sym")
+    throw UsageError(
+        "variant 'reves-sym' was retired: `reves --pegs 4 --symmetry` searches the same orbits "
+        "of pegs 1-3 and counts states (the structure batch takes `symmetry = true`)");
   throw UsageError("unknown variant '" + std::string(name) + "' (variants: " + known + ")");
 }
 

@@ -36,12 +36,11 @@ struct FamilyList {
 };
 
 // Every registered family, in the order `hanoi list` shows them.
-using Registered =
-    FamilyList<classic::ClassicFamily, reves::RevesFamily, reves_sym::RevesSymFamily,
-               cyclic::CyclicFamily, adjacent::AdjacentFamily, four_star::FourStarFamily,
-               rainbow::RainbowFamily, domino::DominoFamily, lundon::LundonFamily,
-               reversi::ReversiFamily, checkers::CheckersFamily, antwerp::AntwerpFamily,
-               multistack::MultiStackFamily, er::ErFamily>;
+using Registered = FamilyList<classic::ClassicFamily, reves::RevesFamily, cyclic::CyclicFamily,
+                              adjacent::AdjacentFamily, four_star::FourStarFamily,
+                              rainbow::RainbowFamily, domino::DominoFamily, lundon::LundonFamily,
+                              reversi::ReversiFamily, checkers::CheckersFamily,
+                              antwerp::AntwerpFamily, multistack::MultiStackFamily, er::ErFamily>;
 
 namespace detail {
 

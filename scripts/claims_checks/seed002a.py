@@ -757,7 +757,7 @@ def _reves_optima(ctx, m):
     srcs = [("default", {"variant": "reves", "pegs": m}), ("frame", {"variant": "reves", "pegs": m})]
     if m == 4:
         srcs += [("structure", {"variant": "reves", "pegs": 4, "measure": "eccentricity"}),
-                 ("structure_sym", {"variant": "reves-sym"}), ("structure_sym19", {"variant": "reves-sym"})]
+                 ("structure_sym", {"variant": "reves", "pegs": 4, "measure": "eccentricity"})]
     for table, where in srcs:
         for _, r in _rows(ctx, [{"table": table, "where": where}]):
             if opt.setdefault(r["n"], r["optimum"]) != r["optimum"]:
@@ -767,14 +767,14 @@ def _reves_optima(ctx, m):
 
 def reves_four_peg_form(claim, ctx):
     """(n - k(k-1)/2 - 1) 2^k + 1, k the largest with k(k+1)/2 <= n, against the 4-peg
-    search optimum from every table (default, frame, structure, structure_sym, _sym19)."""
+    search optimum from every table (default, frame, structure, structure_sym)."""
     opt = _reves_optima(ctx, 4)
     for n in sorted(opt):
         if _four_peg_form(n) != opt[n]:
             return Verdict("refuted", f"n = 1..{max(opt)}", f"n = {n}: formula {_four_peg_form(n)}, optimum {opt[n]}")
     return Verdict("confirmed", f"n = 1..{max(opt)}",
                    f"the seed's 4-peg form equals the exhaustive-search optimum for every n = 1..{max(opt)} "
-                   "(results/default, frame, structure, structure_sym, structure_sym19)")
+                   "(results/default, frame, structure, structure_sym)")
 
 
 def reves_k_choice(claim, ctx):

@@ -102,34 +102,30 @@ TYPED_TEST(Conformance, SuccessorsAreExactlyTheLegalMoves) {
 
 TYPED_TEST(Conformance, PredecessorsReverseSuccessors) {
   using Space = typename TestFixture::Space;
-  if constexpr (!can_walk_back<Space>()) {
-    GTEST_SKIP() << "this space cannot walk back along moves (kWalksBack = false)";
-  } else {
-    this->for_each_small_instance(
-        [](const auto&, const Params&, const auto& space, const std::string& label) {
-          SCOPED_TRACE(label);
-          using State = typename Space::State;
-          const auto g = testing::build_explicit_graph(space);
-          // Every edge u -> s among reachable states, keyed by its target.
-          std::map<std::string, std::set<std::tuple<std::string, int, int, int>>> into;
-          for (const State& u : g.states)
-            space.for_each_successor(u, [&](const State& s, Move m) {
-              into[testing::state_key(s)].emplace(testing::state_key(u), m.disc, m.from, m.to);
-            });
-          std::set<std::string> reachable;
-          for (const State& s : g.states) reachable.insert(testing::state_key(s));
-          for (const State& s : g.states) {
-            std::set<std::tuple<std::string, int, int, int>> back;
-            for_each_predecessor(space, s, [&](const State& u, Move m) {
-              // Predecessors outside the reachable set exist on directed graphs; only
-              // those inside are comparable with the forward edges.
-              if (reachable.count(testing::state_key(u)))
-                back.emplace(testing::state_key(u), m.disc, m.from, m.to);
-            });
-            ASSERT_EQ(back, into[testing::state_key(s)]) << "at " << space.describe(s);
-          }
-        });
-  }
+  this->for_each_small_instance(
+      [](const auto&, const Params&, const auto& space, const std::string& label) {
+        SCOPED_TRACE(label);
+        using State = typename Space::State;
+        const auto g = testing::build_explicit_graph(space);
+        // Every edge u -> s among reachable states, keyed by its target.
+        std::map<std::string, std::set<std::tuple<std::string, int, int, int>>> into;
+        for (const State& u : g.states)
+          space.for_each_successor(u, [&](const State& s, Move m) {
+            into[testing::state_key(s)].emplace(testing::state_key(u), m.disc, m.from, m.to);
+          });
+        std::set<std::string> reachable;
+        for (const State& s : g.states) reachable.insert(testing::state_key(s));
+        for (const State& s : g.states) {
+          std::set<std::tuple<std::string, int, int, int>> back;
+          for_each_predecessor(space, s, [&](const State& u, Move m) {
+            // Predecessors outside the reachable set exist on directed graphs; only
+            // those inside are comparable with the forward edges.
+            if (reachable.count(testing::state_key(u)))
+              back.emplace(testing::state_key(u), m.disc, m.from, m.to);
+          });
+          ASSERT_EQ(back, into[testing::state_key(s)]) << "at " << space.describe(s);
+        }
+      });
 }
 
 TYPED_TEST(Conformance, AlgorithmsReplayToTheOptimum) {

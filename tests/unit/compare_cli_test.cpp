@@ -1,5 +1,5 @@
 // CLI tests for the instance options, `hanoi compare` and the compare batch kind,
-// and for capabilities refused before any search (reves-sym witnesses).
+// and for capabilities refused before any search (witnesses under symmetry).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -82,11 +82,12 @@ TEST(CompareCli, BatchKindWritesTableAndPicture) {
   EXPECT_TRUE(std::filesystem::exists(dir / "out" / "er_small_row1.svg"));
 }
 
-TEST(CapabilityCli, RevesSymRefusesWitnessesBeforeSearching) {
-  Outcome o = hanoi_cli("optimum reves-sym -n 4 --moves");
+TEST(CapabilityCli, SymmetryRefusesWitnessesBeforeSearching) {
+  // One segment per orbit (lattice) or one state per orbit (generic): no path.
+  Outcome o = hanoi_cli("optimum reves --pegs 4 -n 4 --symmetry --moves");
   EXPECT_EQ(o.status, 2) << o;
-  EXPECT_NE(o.err.find("cannot give a witness"), std::string::npos) << o;
-  o = hanoi_cli("structure reves-sym -n 4 --count");
+  EXPECT_NE(o.err.find("no witness"), std::string::npos) << o;
+  o = hanoi_cli("optimum checkers -n 4 --symmetry --moves");
   EXPECT_EQ(o.status, 2) << o;
   o = hanoi_cli("frame multistack -n 2");
   EXPECT_EQ(o.status, 2) << o;

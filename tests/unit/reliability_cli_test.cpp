@@ -131,9 +131,11 @@ TEST(Reliability, BudgetMessageNeverShowsEqualSizes) {
       << f.what();
 }
 
-// reves-sym --all-pairs counted paths between orbits without saying so.
-TEST(Reliability, AllPairsRefusesOrbitSpaces) {
-  expect_one_line_error(hanoi_cli("structure reves-sym -n 3 --all-pairs"), 2, "orbits");
+// reves-sym (orbits of pegs 1-3) is now `reves --pegs 4 --symmetry`: an old
+// command line or batch row is told so in one line.
+TEST(Reliability, RetiredVariantNamesItsReplacement) {
+  expect_one_line_error(hanoi_cli("structure reves-sym -n 3"), 2, "reves --pegs 4 --symmetry");
+  expect_one_line_error(hanoi_cli("optimum reves-sym -n 3 --json"), 2, "retired");
 }
 
 // --- output that is whole or reported -------------------------------------------

@@ -173,10 +173,11 @@ TEST(Check, AMoveThatStaysIsNamedAndOrbitSpacesAreRefused) {
   EXPECT_EQ(o.status, 1) << o;
   EXPECT_NE(o.out.find("ILLEGAL move 1 (from 0 to 0): a move must change peg"), std::string::npos)
       << o;
-  // reves-sym renames pegs after every move: real peg numbers cannot be replayed.
+  // A retired variant name says what replaced it, before any move is read.
   write_file(dir / "m", "0->1 0->3 1->3");
   expect_one_line_error(
-      hanoi_cli("check reves-sym -n 2 --moves-file " + quote((dir / "m").string())), 2, "orbits");
+      hanoi_cli("check reves-sym -n 2 --moves-file " + quote((dir / "m").string())), 2,
+      "reves --pegs 4 --symmetry");
 }
 
 TEST(Check, MalformedMovesAreOneLineErrors) {
