@@ -19,7 +19,10 @@
 // up to `resident` of them stay in memory (least recently used evicted, written to
 // a new file when changed), so a search that fits the budget does no I/O between
 // checkpoints, and one that does not streams its segments through memory once
-// per level.
+// per level.  While one segment expands, the next one of the level is read on a
+// helper thread (read-ahead), into the bitmaps of the segment evicted for it,
+// which that thread writes out first: so a streaming search reads and writes
+// while it computes, and keeps no more segments in memory than without.
 //
 // Checkpoints (work_dir.hpp for the file discipline).  Every `checkpoint_seconds`
 // (at a level boundary, or at a segment boundary inside a long level) the changed
@@ -59,7 +62,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <future>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -507,6 +512,7 @@ class DiskLatticeMode {
       const std::uint64_t s = todo[i];
       Segment& g = load(s);
       merge(g, s, pending_[cur][s]);
+      if (i + 1 < todo.size()) start_read_ahead(todo[i + 1], s);
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
       auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known,
@@ -609,6 +615,7 @@ class DiskLatticeMode {
   // sample); the segment files go (a finished search's bitmaps answer nothing
   // more), unless they hold a witness's depth planes.
   void finish() {
+    settle();
     finished_ = true;
     if (o_.want_path) {
       // A finished run resumed again rebuilds its witness from the depth planes:
@@ -839,6 +846,7 @@ class DiskLatticeMode {
 
   // Makes segment s resident (reading its file), evicting the least recently used.
   Segment& load(std::uint64_t s) {
+    settle();
     Segment& g = segs_[s];
     g.last_use = ++clock_;
     if (g.loaded) return g;
@@ -892,6 +900,111 @@ class DiskLatticeMode {
     g.dirty = false;
   }
 
+  // Read-ahead (see the overview): starts reading segment t, the next of the level,
+  // on a helper thread while `current` expands.  Single process with a work
+  // directory only.  The job touches nothing but the bitmaps it is handed and its
+  // two files; the bookkeeping is settle()'s, on this thread, before anything else
+  // looks at a segment or a file.
+  void start_read_ahead(std::uint64_t t, std::uint64_t current) {
+    if (!persist_ || ranks_ > 1 || ahead_ || segs_[t].loaded) return;
+    std::uint64_t victim = plan_.segments;
+    if (resident_ >= plan_.resident) {
+      for (std::uint64_t u = 0; u < plan_.segments; ++u)
+        if (segs_[u].loaded && u != current &&
+            (victim == plan_.segments || segs_[u].last_use < segs_[victim].last_use))
+          victim = u;
+      if (victim == plan_.segments) return;  // only `current` is resident
+    }
+    ReadAhead& a = ahead_.emplace();
+    a.segment = t;
+    bool fresh = false;
+    if (victim < plan_.segments) {
+      Segment& v = segs_[victim];
+      const auto maps = bitmaps(v);
+      for (std::size_t i = 0; i < maps.size(); ++i) {
+        a.maps[i] = std::move(*maps[i]);
+        *maps[i] = ChunkedWords();
+      }
+      if (v.dirty) {
+        a.write = true;
+        a.victim = victim;
+        a.name = fresh_name("seg", victim);
+      }
+      v.listed = {};
+      v.mark = {};
+      v.listed_known = false;
+      v.loaded = false;
+      --resident_;
+    } else if (!spare_.empty()) {
+      a.maps = std::move(spare_.back());
+      spare_.pop_back();
+    } else {
+      fresh = true;  // zero already
+      for (std::size_t i = 0; i < bitmaps(segs_[t]).size(); ++i)
+        a.maps[i] = ChunkedWords(plan_.span, L_.chunk_words());
+    }
+    ++resident_;  // t's, from now
+    const Segment& g = segs_[t];
+    a.done = std::async(
+        std::launch::async,
+        [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span, cw = L_.chunk_words(),
+         write = a.write ? path(a.name) : std::string(), read = g.file.empty() ? "" : path(g.file),
+         bytes = g.file_bytes, sum = g.file_sum, fresh] {
+          std::pair<std::uint64_t, std::uint64_t> written{0, 0};
+          if (!write.empty()) {
+            BitmapWriter w(write);
+            for (std::size_t i = 0; i < count; ++i)
+              for (std::uint64_t c = 0; c < span; ++c) w.add((*maps)[i].chunk(c), cw);
+            w.finish(written.first, written.second, false);
+          }
+          if (!read.empty()) {
+            BitmapReader rd(read);
+            for (std::size_t i = 0; i < count; ++i)
+              for (std::uint64_t c = 0; c < span; ++c) rd.read((*maps)[i].chunk(c), cw);
+            rd.check(bytes, sum);
+          } else if (!fresh) {
+            for (std::size_t i = 0; i < count; ++i)
+              for (std::uint64_t c = 0; c < span; ++c) std::memset((*maps)[i].chunk(c), 0, cw * 8);
+          }
+          return written;
+        });
+  }
+
+  // Waits for the read-ahead, if any, and applies it: the victim's new file, the
+  // segment resident.  A failed job leaves the run unable to checkpoint (the
+  // victim's changes are lost), so the last checkpoint stays the one to resume.
+  void settle() {
+    if (!ahead_) return;
+    std::pair<std::uint64_t, std::uint64_t> written;
+    try {
+      written = ahead_->done.get();
+    } catch (...) {
+      io_failed_ = true;
+      ahead_.reset();
+      throw;
+    }
+    ReadAhead& a = *ahead_;
+    if (a.write) {
+      Segment& v = segs_[a.victim];
+      account(static_cast<std::int64_t>(written.first));
+      if (v.file != v.committed) drop_file(v.file);  // an uncommitted intermediate
+      v.file = a.name;
+      v.file_bytes = written.first;
+      v.file_sum = written.second;
+      v.dirty = false;
+      v.synced = false;
+    }
+    Segment& g = segs_[a.segment];
+    const auto maps = bitmaps(g);
+    for (std::size_t i = 0; i < maps.size(); ++i) *maps[i] = std::move(a.maps[i]);
+    g.loaded = true;
+    g.listed.clear();
+    g.mark.clear();
+    g.listed_known = false;
+    g.last_use = ++clock_;
+    ahead_.reset();
+  }
+
   void evict(std::uint64_t s) {
     Segment& g = segs_[s];
     if (g.dirty) write_segment(g, s, false);
@@ -912,6 +1025,8 @@ class DiskLatticeMode {
   // manifest; deletes what the old manifest named and the new one does not.
   void checkpoint() {
     if (!persist_) return;  // distributed without a work directory: nothing to keep
+    settle();
+    if (io_failed_) return;  // see settle(): the last checkpoint stays
     const auto c0 = std::chrono::steady_clock::now();
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       Segment& g = segs_[s];
@@ -1147,6 +1262,16 @@ class DiskLatticeMode {
 
   std::vector<Segment> segs_;
   std::vector<std::array<ChunkedWords, 4>> spare_;  // bitmaps of evicted segments
+  // The segment being read ahead (start_read_ahead), and the one evicted for it.
+  struct ReadAhead {
+    std::uint64_t segment = 0, victim = 0;
+    bool write = false;  // the victim's changed bitmaps go to file `name` first
+    std::string name;
+    std::array<ChunkedWords, 4> maps;  // the victim's bitmaps, then the segment's
+    std::future<std::pair<std::uint64_t, std::uint64_t>> done;  // written: bytes, checksum
+  };
+  std::optional<ReadAhead> ahead_;
+  bool io_failed_ = false;
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
   std::uint64_t seg_words_ = 0;
   std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0;

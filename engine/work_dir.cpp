@@ -14,6 +14,11 @@
 #include <filesystem>
 #include <sstream>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HANOI_AVX512_CODEC 1
+#endif
+
 namespace hanoi {
 namespace {
 
@@ -44,6 +49,48 @@ void sync_dir(const std::string& dir) {
   ::close(fd);
 }
 
+// Whether the AVX-512 group codec may run here (asked once).
+bool avx512_codec_available() {
+#ifdef HANOI_AVX512_CODEC
+  static const bool yes = __builtin_cpu_supports("avx512f") != 0;
+  return yes;
+#else
+  return false;
+#endif
+}
+
+#ifdef HANOI_AVX512_CODEC
+// A full group of 64 words: its mask at out[0], then its nonzero words, 8 words
+// compressed per step.  Each step stores a whole vector (the buffer has room for a
+// group and 8 words more); the next step overwrites what lies past its words.
+__attribute__((target("avx512f"))) std::uint64_t* encode_group_avx512(const std::uint64_t* w,
+                                                                      std::uint64_t* out) {
+  std::uint64_t* const mask_at = out++;
+  std::uint64_t mask = 0;
+  for (int j = 0; j < 8; ++j) {
+    const __m512i v = _mm512_loadu_si512(w + 8 * j);
+    const __mmask8 k = _mm512_test_epi64_mask(v, v);
+    _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(k, v));
+    out += std::popcount(static_cast<unsigned>(k));
+    mask |= std::uint64_t{k} << (8 * j);
+  }
+  *mask_at = mask;
+  return out;
+}
+
+// The inverse for a full group whose `mask` words all lie at src (8 words may be
+// loaded past them: the reader's buffer has that slack).
+__attribute__((target("avx512f"))) void decode_group_avx512(std::uint64_t mask,
+                                                            const std::uint64_t* src,
+                                                            std::uint64_t* w) {
+  for (int j = 0; j < 8; ++j) {
+    const auto k = static_cast<__mmask8>(mask >> (8 * j));
+    _mm512_storeu_si512(w + 8 * j, _mm512_maskz_expand_epi64(k, _mm512_loadu_si512(src)));
+    src += std::popcount(static_cast<unsigned>(k));
+  }
+}
+#endif
+
 std::string hex(std::uint64_t x) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016" PRIx64, x);
@@ -52,10 +99,11 @@ std::string hex(std::uint64_t x) {
 
 }  // namespace
 
-BitmapWriter::BitmapWriter(const std::string& path) : path_(path) {
+BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec)
+    : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw WorkDirError(errno_text("cannot create", path));
-  buf_.resize(kBufferWords + 65);
+  buf_.resize(kBufferWords + 73);
   buf_[used_++] = kMagic;
 }
 
@@ -75,6 +123,12 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
     if (used_ >= kBufferWords) flush_buffer();
     const std::uint64_t n = std::min<std::uint64_t>(64, count - g);
     const std::uint64_t* w = words + g;
+#ifdef HANOI_AVX512_CODEC
+    if (simd_ && n == 64) {
+      used_ = static_cast<std::size_t>(encode_group_avx512(w, buf_.data() + used_) - buf_.data());
+      continue;
+    }
+#endif
     std::uint64_t mask = 0;
     for (std::uint64_t i = 0; i < n; ++i) mask |= std::uint64_t{w[i] != 0} << i;
     // Room for the mask and 64 words, written through a pointer.
@@ -110,11 +164,12 @@ void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
   sum = sum_.value();
 }
 
-BitmapReader::BitmapReader(const std::string& path) : path_(path) {
+BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
+    : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0)
     throw WorkDirError(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
-  buf_.resize(kBufferWords);
+  buf_.resize(kBufferWords + 8);
   if (get() != kMagic) throw WorkDirError(path + " is not a bitmap file of this program");
 }
 
@@ -125,7 +180,7 @@ BitmapReader::~BitmapReader() {
 void BitmapReader::fill() {
   std::size_t got = 0;
   char* p = reinterpret_cast<char*>(buf_.data());
-  const std::size_t want = buf_.size() * 8;
+  const std::size_t want = kBufferWords * 8;
   while (got < want) {
     const ssize_t r = ::read(fd_, p + got, want - got);
     if (r < 0) {
@@ -162,6 +217,11 @@ void BitmapReader::read(std::uint64_t* words, std::uint64_t count) {
       pos_ += 64;
     } else if (mask == 0) {
       std::memset(w, 0, n * 8);
+#ifdef HANOI_AVX512_CODEC
+    } else if (simd_ && n == 64 && static_cast<std::size_t>(nz) <= len_ - pos_) {
+      decode_group_avx512(mask, buf_.data() + pos_, w);
+      pos_ += static_cast<std::size_t>(nz);
+#endif
     } else if (static_cast<std::size_t>(nz) <= len_ - pos_) {
       // The group's words are all in the buffer: no per-word refill check.
       const std::uint64_t* src = buf_.data() + pos_;
