@@ -100,10 +100,10 @@ struct DiskBfsPlan {
   std::uint64_t resident = 1;       // segments kept in memory at most
   std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
   // Two files per segment at most (the checkpoint's and a newer one), each of three
-  // elided bitmaps (one mask word per 64), plus the spilled records of one level
+  // elided bitmaps (two mask words per 64), plus the spilled records of one level
   // (bounded by the allowance per spill, counted generously).
   std::uint64_t disk_bound() const {
-    return 2 * segments * (segment_bytes + segment_bytes / 64 + 64) + 4 * record_bytes;
+    return 2 * segments * (segment_bytes + segment_bytes / 32 + 64) + 4 * record_bytes;
   }
 };
 
@@ -875,7 +875,7 @@ class DiskBfsMode {
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
   void write_segment(Segment& g, std::uint64_t s, bool sync) {
-    ensure_room(plan_.segment_bytes + plan_.segment_bytes / 64);
+    ensure_room(plan_.segment_bytes + plan_.segment_bytes / 32);
     const std::string name = fresh_name("seg", s);
     BitmapWriter w(path(name));
     w.add(words(g.v), seg_words_);

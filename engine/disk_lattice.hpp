@@ -247,9 +247,9 @@ struct DiskPlan {
   std::uint64_t stored = 1;         // segments that may hold states (one per orbit)
   std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
   // At most two files per stored segment (the checkpoint's and a newer one), each V
-  // and R with one mask word per 64.
+  // and R with two mask words per 64.
   std::uint64_t disk_bound() const {
-    return 2 * stored * (segment_bytes + segment_bytes / 64 + 64);
+    return 2 * stored * (segment_bytes + segment_bytes / 32 + 64);
   }
 };
 
@@ -885,15 +885,18 @@ class DiskLatticeMode {
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
   void write_segment(Segment& g, std::uint64_t s, bool sync) {
-    const std::string name = fresh_name("seg", s);
-    BitmapWriter w(path(name));
+    // An uncommitted intermediate (no manifest names it) is written over in place.
+    const bool in_place = !g.file.empty() && g.file != g.committed;
+    const std::string name = in_place ? g.file : fresh_name("seg", s);
+    BitmapWriter w(path(name), BitmapCodec::kFastest, in_place);
     for (ChunkedWords* b : bitmaps(g))
       for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(b->chunk(c), L_.chunk_words());
     std::uint64_t bytes = 0, sum = 0;
     w.finish(bytes, sum, sync);
     g.synced = sync;
-    account(static_cast<std::int64_t>(bytes));
-    if (g.file != g.committed) drop_file(g.file);  // an uncommitted intermediate
+    account(static_cast<std::int64_t>(bytes) -
+            static_cast<std::int64_t>(in_place ? g.file_bytes : 0));
+    if (!in_place && g.file != g.committed) drop_file(g.file);
     g.file = name;
     g.file_bytes = bytes;
     g.file_sum = sum;
@@ -928,7 +931,9 @@ class DiskLatticeMode {
       if (v.dirty) {
         a.write = true;
         a.victim = victim;
-        a.name = fresh_name("seg", victim);
+        // As write_segment: an uncommitted intermediate is written over in place.
+        a.in_place = !v.file.empty() && v.file != v.committed;
+        a.name = a.in_place ? v.file : fresh_name("seg", victim);
       }
       v.listed = {};
       v.mark = {};
@@ -948,11 +953,11 @@ class DiskLatticeMode {
     a.done = std::async(
         std::launch::async,
         [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span, cw = L_.chunk_words(),
-         write = a.write ? path(a.name) : std::string(), read = g.file.empty() ? "" : path(g.file),
-         bytes = g.file_bytes, sum = g.file_sum, fresh] {
+         write = a.write ? path(a.name) : std::string(), in_place = a.in_place,
+         read = g.file.empty() ? "" : path(g.file), bytes = g.file_bytes, sum = g.file_sum, fresh] {
           std::pair<std::uint64_t, std::uint64_t> written{0, 0};
           if (!write.empty()) {
-            BitmapWriter w(write);
+            BitmapWriter w(write, BitmapCodec::kFastest, in_place);
             for (std::size_t i = 0; i < count; ++i)
               for (std::uint64_t c = 0; c < span; ++c) w.add((*maps)[i].chunk(c), cw);
             w.finish(written.first, written.second, false);
@@ -986,8 +991,9 @@ class DiskLatticeMode {
     ReadAhead& a = *ahead_;
     if (a.write) {
       Segment& v = segs_[a.victim];
-      account(static_cast<std::int64_t>(written.first));
-      if (v.file != v.committed) drop_file(v.file);  // an uncommitted intermediate
+      account(static_cast<std::int64_t>(written.first) -
+              static_cast<std::int64_t>(a.in_place ? v.file_bytes : 0));
+      if (!a.in_place && v.file != v.committed) drop_file(v.file);  // an uncommitted intermediate
       v.file = a.name;
       v.file_bytes = written.first;
       v.file_sum = written.second;
@@ -1265,7 +1271,8 @@ class DiskLatticeMode {
   // The segment being read ahead (start_read_ahead), and the one evicted for it.
   struct ReadAhead {
     std::uint64_t segment = 0, victim = 0;
-    bool write = false;  // the victim's changed bitmaps go to file `name` first
+    bool write = false;     // the victim's changed bitmaps go to file `name` first
+    bool in_place = false;  // `name` is the victim's uncommitted file, written over
     std::string name;
     std::array<ChunkedWords, 4> maps;  // the victim's bitmaps, then the segment's
     std::future<std::pair<std::uint64_t, std::uint64_t>> done;  // written: bytes, checksum

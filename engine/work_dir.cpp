@@ -22,7 +22,11 @@
 namespace hanoi {
 namespace {
 
-constexpr std::uint64_t kMagic = 0x314D4249494E4148ull;     // "HANOIBM1"
+// Version 2 (written): a group's nonzero mask, then (unless it is zero) its all-ones
+// mask, then the words that are neither.  Version 1 (still read): the nonzero mask
+// and the nonzero words.
+constexpr std::uint64_t kMagic1 = 0x314D4249494E4148ull;    // "HANOIBM1"
+constexpr std::uint64_t kMagic2 = 0x324D4249494E4148ull;    // "HANOIBM2"
 constexpr std::size_t kBufferWords = std::size_t{1} << 19;  // 4 MiB
 
 std::string errno_text(const std::string& what, const std::string& path) {
@@ -60,32 +64,43 @@ bool avx512_codec_available() {
 }
 
 #ifdef HANOI_AVX512_CODEC
-// A full group of 64 words: its mask at out[0], then its nonzero words, 8 words
-// compressed per step.  Each step stores a whole vector (the buffer has room for a
-// group and 8 words more); the next step overwrites what lies past its words.
+// A full group of 64 words (version 2): its masks at out[0] and out[1], then its
+// other words, 8 words compressed per step.  Each step stores a whole vector (the
+// buffer has room for a group and 8 words more); the next step overwrites what
+// lies past its words.  Returns the end of what the group wrote.
 __attribute__((target("avx512f"))) std::uint64_t* encode_group_avx512(const std::uint64_t* w,
                                                                       std::uint64_t* out) {
-  std::uint64_t* const mask_at = out++;
-  std::uint64_t mask = 0;
+  std::uint64_t* const masks = out;
+  out += 2;
+  const __m512i all = _mm512_set1_epi64(-1);
+  std::uint64_t nonzero = 0, ones = 0;
   for (int j = 0; j < 8; ++j) {
     const __m512i v = _mm512_loadu_si512(w + 8 * j);
-    const __mmask8 k = _mm512_test_epi64_mask(v, v);
-    _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(k, v));
-    out += std::popcount(static_cast<unsigned>(k));
-    mask |= std::uint64_t{k} << (8 * j);
+    const unsigned nz = _mm512_test_epi64_mask(v, v);
+    const unsigned full = _mm512_cmpeq_epi64_mask(v, all);
+    const auto lit = static_cast<__mmask8>(nz & ~full);
+    _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(lit, v));
+    out += std::popcount(static_cast<unsigned>(lit));
+    nonzero |= std::uint64_t{nz} << (8 * j);
+    ones |= std::uint64_t{full} << (8 * j);
   }
-  *mask_at = mask;
+  masks[0] = nonzero;
+  if (nonzero == 0) return masks + 1;
+  masks[1] = ones;
   return out;
 }
 
-// The inverse for a full group whose `mask` words all lie at src (8 words may be
-// loaded past them: the reader's buffer has that slack).
-__attribute__((target("avx512f"))) void decode_group_avx512(std::uint64_t mask,
+// The inverse for a full group whose literal words (`lit`) all lie at src (8 words
+// may be loaded past them: the reader's buffer has that slack).
+__attribute__((target("avx512f"))) void decode_group_avx512(std::uint64_t lit, std::uint64_t ones,
                                                             const std::uint64_t* src,
                                                             std::uint64_t* w) {
+  const __m512i all = _mm512_set1_epi64(-1);
   for (int j = 0; j < 8; ++j) {
-    const auto k = static_cast<__mmask8>(mask >> (8 * j));
-    _mm512_storeu_si512(w + 8 * j, _mm512_maskz_expand_epi64(k, _mm512_loadu_si512(src)));
+    const auto k = static_cast<__mmask8>(lit >> (8 * j));
+    const __m512i v = _mm512_maskz_expand_epi64(k, _mm512_loadu_si512(src));
+    _mm512_storeu_si512(w + 8 * j,
+                        _mm512_mask_mov_epi64(v, static_cast<__mmask8>(ones >> (8 * j)), all));
     src += std::popcount(static_cast<unsigned>(k));
   }
 }
@@ -99,12 +114,12 @@ std::string hex(std::uint64_t x) {
 
 }  // namespace
 
-BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec)
+BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool overwrite)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
   if (fd_ < 0) throw WorkDirError(errno_text("cannot create", path));
-  buf_.resize(kBufferWords + 73);
-  buf_[used_++] = kMagic;
+  buf_.resize(kBufferWords + 80);
+  buf_[used_++] = kMagic2;
 }
 
 BitmapWriter::~BitmapWriter() {
@@ -129,18 +144,25 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
       continue;
     }
 #endif
-    std::uint64_t mask = 0;
-    for (std::uint64_t i = 0; i < n; ++i) mask |= std::uint64_t{w[i] != 0} << i;
-    // Room for the mask and 64 words, written through a pointer.
+    std::uint64_t nonzero = 0, ones = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      nonzero |= std::uint64_t{w[i] != 0} << i;
+      ones |= std::uint64_t{w[i] == ~std::uint64_t{0}} << i;
+    }
+    // Room for the masks and 64 words, written through a pointer.
     std::uint64_t* out = buf_.data() + used_;
-    *out++ = mask;
-    if (n == 64 && mask == ~std::uint64_t{0}) {
-      std::memcpy(out, w, sizeof(std::uint64_t) * 64);
-      out += 64;
-    } else {
-      for (std::uint64_t i = 0; i < n; ++i) {
-        *out = w[i];
-        out += (mask >> i) & 1;
+    *out++ = nonzero;
+    if (nonzero != 0) {
+      *out++ = ones;
+      const std::uint64_t lit = nonzero & ~ones;
+      if (n == 64 && lit == ~std::uint64_t{0}) {
+        std::memcpy(out, w, sizeof(std::uint64_t) * 64);
+        out += 64;
+      } else {
+        for (std::uint64_t i = 0; i < n; ++i) {
+          *out = w[i];
+          out += (lit >> i) & 1;
+        }
       }
     }
     used_ = static_cast<std::size_t>(out - buf_.data());
@@ -156,6 +178,9 @@ void BitmapWriter::add_raw(const std::uint64_t* words, std::uint64_t count) {
 
 void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
   flush_buffer();
+  // An overwritten file may have been longer.
+  if (::ftruncate(fd_, static_cast<off_t>(bytes_)) != 0)
+    throw WorkDirError(errno_text("cannot cut", path_));
   if (sync && ::fdatasync(fd_) != 0) throw WorkDirError(errno_text("cannot flush", path_));
   const int fd = fd_;
   fd_ = -1;
@@ -170,7 +195,10 @@ BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
   if (fd_ < 0)
     throw WorkDirError(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
   buf_.resize(kBufferWords + 8);
-  if (get() != kMagic) throw WorkDirError(path + " is not a bitmap file of this program");
+  const std::uint64_t magic = get();
+  if (magic != kMagic1 && magic != kMagic2)
+    throw WorkDirError(path + " is not a bitmap file of this program");
+  version2_ = magic == kMagic2;
 }
 
 BitmapReader::~BitmapReader() {
@@ -208,33 +236,37 @@ std::uint64_t BitmapReader::get() {
 void BitmapReader::read(std::uint64_t* words, std::uint64_t count) {
   for (std::uint64_t g = 0; g < count; g += 64) {
     const std::uint64_t n = std::min<std::uint64_t>(64, count - g);
-    const std::uint64_t mask = get();
-    if (n < 64 && (mask >> n) != 0) throw WorkDirError(path_ + " is damaged (a bad word mask)");
+    const std::uint64_t nonzero = get();
+    if (n < 64 && (nonzero >> n) != 0) throw WorkDirError(path_ + " is damaged (a bad word mask)");
     std::uint64_t* w = words + g;
-    const int nz = std::popcount(mask);
-    if (n == 64 && mask == ~std::uint64_t{0} && len_ - pos_ >= 64) {
+    if (nonzero == 0) {
+      std::memset(w, 0, n * 8);
+      continue;
+    }
+    const std::uint64_t ones = version2_ ? get() : 0;
+    if ((ones & ~nonzero) != 0) throw WorkDirError(path_ + " is damaged (a bad word mask)");
+    const std::uint64_t lit = nonzero & ~ones;
+    const auto nz = static_cast<std::size_t>(std::popcount(lit));
+    if (n == 64 && lit == ~std::uint64_t{0} && len_ - pos_ >= 64) {
       std::memcpy(w, buf_.data() + pos_, sizeof(std::uint64_t) * 64);
       pos_ += 64;
-    } else if (mask == 0) {
-      std::memset(w, 0, n * 8);
 #ifdef HANOI_AVX512_CODEC
-    } else if (simd_ && n == 64 && static_cast<std::size_t>(nz) <= len_ - pos_) {
-      decode_group_avx512(mask, buf_.data() + pos_, w);
-      pos_ += static_cast<std::size_t>(nz);
+    } else if (simd_ && n == 64 && nz <= len_ - pos_) {
+      decode_group_avx512(lit, ones, buf_.data() + pos_, w);
+      pos_ += nz;
 #endif
-    } else if (static_cast<std::size_t>(nz) <= len_ - pos_) {
+    } else if (nz <= len_ - pos_) {
       // The group's words are all in the buffer: no per-word refill check.
       const std::uint64_t* src = buf_.data() + pos_;
-      std::uint64_t m = mask;
       for (std::uint64_t i = 0; i < n; ++i) {
-        const std::uint64_t bit = m & 1;
-        w[i] = bit ? *src : 0;
+        const std::uint64_t bit = (lit >> i) & 1;
+        w[i] = bit ? *src : std::uint64_t{0} - ((ones >> i) & 1);
         src += bit;
-        m >>= 1;
       }
-      pos_ += static_cast<std::size_t>(nz);
+      pos_ += nz;
     } else {
-      for (std::uint64_t i = 0; i < n; ++i) w[i] = (mask >> i) & 1 ? get() : 0;
+      for (std::uint64_t i = 0; i < n; ++i)
+        w[i] = (lit >> i) & 1 ? get() : std::uint64_t{0} - ((ones >> i) & 1);
     }
   }
 }
@@ -245,8 +277,9 @@ void BitmapReader::read_raw(std::uint64_t* words, std::uint64_t count) {
 
 void BitmapReader::skip(std::uint64_t count) {
   for (std::uint64_t g = 0; g < count; g += 64) {
-    const std::uint64_t mask = get();
-    for (std::uint64_t m = mask; m; m &= m - 1) (void)get();
+    const std::uint64_t nonzero = get();
+    const std::uint64_t ones = nonzero != 0 && version2_ ? get() : 0;
+    for (std::uint64_t m = nonzero & ~ones; m; m &= m - 1) (void)get();
   }
 }
 

@@ -13,10 +13,13 @@
 // resumes.  Every read checks the checksum, so a damaged file is refused, never
 // used.
 //
-// Bitmaps are stored with zero words elided: per group of 64 words, a 64-bit mask
-// of the nonzero ones followed by those words.  A dense bitmap costs 1/64 more; the
+// Bitmaps are stored with zero and all-ones words elided: per group of 64 words, a
+// 64-bit mask of the nonzero ones, then (unless that is zero) a mask of the
+// all-ones ones, then the other words.  A random dense bitmap costs 1/32 more; the
 // sparse ones (the next level's candidates, the visited set early on) shrink to
-// their nonzero words.
+// their nonzero words, and a visited set that fills (most words of a 4-peg search's
+// segments in its second half) to its masks.  Files of the first version (zero
+// words only) are still read.
 #pragma once
 
 #include <cstdint>
@@ -74,7 +77,7 @@ class Checksum {
   std::uint64_t count_ = 0;
 };
 
-// Writes 64-bit words to a new file `path` with zero words elided (add) or as they
+// Writes 64-bit words to a new file `path` with zero and all-ones words elided (add) or as they
 // are (add_raw); finish() gives its size and checksum and, with `sync`, flushes it
 // to the device (a checkpoint's files must be there before the manifest names
 // them; a file that only makes room in memory need not be, until then).
@@ -88,7 +91,12 @@ enum class BitmapCodec { kFastest, kPortable };
 
 class BitmapWriter {
  public:
-  explicit BitmapWriter(const std::string& path, BitmapCodec codec = BitmapCodec::kFastest);
+  // `overwrite`: write over an existing file of this name (cut to its new length at
+  // finish()) rather than a new one: its pages stay in the page cache, which spares
+  // the kernel allocating, zeroing and freeing them when a segment streams out at
+  // every level.  Only for a file no manifest names.
+  explicit BitmapWriter(const std::string& path, BitmapCodec codec = BitmapCodec::kFastest,
+                        bool overwrite = false);
   ~BitmapWriter();
   BitmapWriter(const BitmapWriter&) = delete;
   BitmapWriter& operator=(const BitmapWriter&) = delete;
@@ -131,6 +139,7 @@ class BitmapReader {
   std::vector<std::uint64_t> buf_;  // kBufferWords read, and 8 words of slack for SIMD loads
   std::size_t pos_ = 0, len_ = 0;
   bool simd_ = false;
+  bool version2_ = true;  // all-ones words elided too (version 1: zero words only)
   std::uint64_t bytes_ = 0;
   Checksum sum_;
 };

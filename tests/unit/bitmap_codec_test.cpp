@@ -1,8 +1,9 @@
-// The segment files' codec (engine/work_dir.hpp): zero words elided per group of
-// 64 behind a mask.  The fastest codec (AVX-512 where the CPU has it) must write
-// the very bytes of the portable loop and read back every word, whatever the mix
-// of empty, full and partial groups and whatever the array's length; a damaged
-// file is refused.
+// The segment files' codec (engine/work_dir.hpp): zero and all-ones words elided
+// per group of 64 behind two masks.  The fastest codec (AVX-512 where the CPU has
+// it) must write the very bytes of the portable loop and read back every word,
+// whatever the mix of empty, full and partial groups and whatever the array's
+// length; the first version's files (zero words only) still read; a damaged file
+// is refused.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -72,6 +73,35 @@ TEST(BitmapCodec, FastestWritesThePortableBytesAndReadsBack) {
       in.check(bytes[1], sum[1]);
       ASSERT_EQ(back, w);
     }
+  }
+}
+
+// A version-1 file made by hand: the magic "HANOIBM1", then per group the nonzero
+// mask and the nonzero words (all-ones words among them), checksummed as written.
+TEST(BitmapCodec, FirstVersionFilesStillRead) {
+  const std::string dir = fresh_dir("codec-", "version1");
+  std::filesystem::create_directories(dir);
+  const std::vector<std::uint64_t> w = mixed_words(64 * 40 + 17, 11);
+  std::vector<std::uint64_t> file = {0x314D4249494E4148ull};
+  for (std::size_t g = 0; g < w.size(); g += 64) {
+    const std::size_t n = std::min<std::size_t>(64, w.size() - g);
+    std::uint64_t mask = 0;
+    for (std::size_t i = 0; i < n; ++i) mask |= std::uint64_t{w[g + i] != 0} << i;
+    file.push_back(mask);
+    for (std::size_t i = 0; i < n; ++i)
+      if (w[g + i] != 0) file.push_back(w[g + i]);
+  }
+  Checksum sum;
+  sum.add_block(file.data(), file.size());
+  std::ofstream(dir + "/v1", std::ios::binary)
+      .write(reinterpret_cast<const char*>(file.data()),
+             static_cast<std::streamsize>(file.size() * 8));
+  for (const BitmapCodec codec : {BitmapCodec::kPortable, BitmapCodec::kFastest}) {
+    std::vector<std::uint64_t> back(w.size(), 0x5555555555555555ull);
+    BitmapReader in(dir + "/v1", codec);
+    in.read(back.data(), back.size());
+    in.check(file.size() * 8, sum.value());
+    EXPECT_EQ(back, w);
   }
 }
 
