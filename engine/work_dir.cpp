@@ -74,7 +74,7 @@ __attribute__((target("avx512f"))) std::uint64_t* encode_group_avx512(const std:
   out += 2;
   const __m512i all = _mm512_set1_epi64(-1);
   std::uint64_t nonzero = 0, ones = 0;
-  for (int j = 0; j < 8; ++j) {
+  for (std::size_t j = 0; j < 8; ++j) {
     const __m512i v = _mm512_loadu_si512(w + 8 * j);
     const unsigned nz = _mm512_test_epi64_mask(v, v);
     const unsigned full = _mm512_cmpeq_epi64_mask(v, all);
@@ -96,7 +96,7 @@ __attribute__((target("avx512f"))) void decode_group_avx512(std::uint64_t lit, s
                                                             const std::uint64_t* src,
                                                             std::uint64_t* w) {
   const __m512i all = _mm512_set1_epi64(-1);
-  for (int j = 0; j < 8; ++j) {
+  for (std::size_t j = 0; j < 8; ++j) {
     const auto k = static_cast<__mmask8>(lit >> (8 * j));
     const __m512i v = _mm512_maskz_expand_epi64(k, _mm512_loadu_si512(src));
     _mm512_storeu_si512(w + 8 * j,
