@@ -850,14 +850,7 @@ class DiskLatticeMode {
     Segment& g = segs_[s];
     g.last_use = ++clock_;
     if (g.loaded) return g;
-    while (resident_ >= plan_.resident) {
-      std::uint64_t victim = plan_.segments;
-      for (std::uint64_t t = 0; t < plan_.segments; ++t)
-        if (segs_[t].loaded && t != s &&
-            (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
-          victim = t;
-      evict(victim);
-    }
+    while (resident_ >= plan_.resident) evict(lru_victim(s));
     // Bitmaps of an evicted segment are reused (a fresh mapping would fault in and
     // zero every page again); reading a file sets every word.
     const bool reused = !spare_.empty();
@@ -865,16 +858,8 @@ class DiskLatticeMode {
     for (std::size_t i = 0; i < maps.size(); ++i)
       *maps[i] = reused ? std::move(spare_.back()[i]) : ChunkedWords(plan_.span, L_.chunk_words());
     if (reused) spare_.pop_back();
-    const std::uint64_t cw = L_.chunk_words();
-    if (!g.file.empty()) {
-      BitmapReader rd(path(g.file));
-      for (ChunkedWords* b : maps)
-        for (std::uint64_t c = 0; c < plan_.span; ++c) rd.read(b->chunk(c), cw);
-      rd.check(g.file_bytes, g.file_sum);
-    } else if (reused) {
-      for (ChunkedWords* b : maps)
-        for (std::uint64_t c = 0; c < plan_.span; ++c) std::memset(b->chunk(c), 0, cw * 8);
-    }
+    read_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(),
+                 g.file.empty() ? "" : path(g.file), g.file_bytes, g.file_sum, !reused);
     g.loaded = true;
     g.listed.clear();
     g.mark.clear();
@@ -883,24 +868,83 @@ class DiskLatticeMode {
     return g;
   }
 
-  // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
-  void write_segment(Segment& g, std::uint64_t s, bool sync) {
-    // An uncommitted intermediate (no manifest names it) is written over in place.
-    const bool in_place = !g.file.empty() && g.file != g.committed;
-    const std::string name = in_place ? g.file : fresh_name("seg", s);
-    BitmapWriter w(path(name), BitmapCodec::kFastest, in_place);
-    for (ChunkedWords* b : bitmaps(g))
-      for (std::uint64_t c = 0; c < plan_.span; ++c) w.add(b->chunk(c), L_.chunk_words());
-    std::uint64_t bytes = 0, sum = 0;
-    w.finish(bytes, sum, sync);
-    g.synced = sync;
-    account(static_cast<std::int64_t>(bytes) -
+  // The least recently used resident segment other than `keep`, or plan_.segments
+  // where there is none.
+  std::uint64_t lru_victim(std::uint64_t keep) const {
+    std::uint64_t victim = plan_.segments;
+    for (std::uint64_t t = 0; t < plan_.segments; ++t)
+      if (segs_[t].loaded && t != keep &&
+          (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
+        victim = t;
+    return victim;
+  }
+
+  // A segment's bitmaps to and from its file (thread-safe: they touch nothing but
+  // the bitmaps and the file, so the read-ahead's helper thread calls them too).
+  // `file` empty: no file yet, all zero (`zero` already: freshly allocated).
+  static std::pair<std::uint64_t, std::uint64_t> write_bitmaps(ChunkedWords* const* maps,
+                                                               std::size_t count,
+                                                               std::uint64_t span, std::uint64_t cw,
+                                                               const std::string& file,
+                                                               bool in_place, bool sync) {
+    BitmapWriter w(file, BitmapCodec::kFastest, in_place);
+    for (std::size_t i = 0; i < count; ++i)
+      for (std::uint64_t c = 0; c < span; ++c) w.add(maps[i]->chunk(c), cw);
+    std::pair<std::uint64_t, std::uint64_t> written{0, 0};
+    w.finish(written.first, written.second, sync);
+    return written;
+  }
+  static void read_bitmaps(ChunkedWords* const* maps, std::size_t count, std::uint64_t span,
+                           std::uint64_t cw, const std::string& file, std::uint64_t bytes,
+                           std::uint64_t sum, bool zero) {
+    if (!file.empty()) {
+      BitmapReader rd(file);
+      for (std::size_t i = 0; i < count; ++i)
+        for (std::uint64_t c = 0; c < span; ++c) rd.read(maps[i]->chunk(c), cw);
+      rd.check(bytes, sum);
+    } else if (!zero) {
+      for (std::size_t i = 0; i < count; ++i)
+        for (std::uint64_t c = 0; c < span; ++c) std::memset(maps[i]->chunk(c), 0, cw * 8);
+    }
+  }
+
+  // Whether segment g's next file is written over its current one: an uncommitted
+  // intermediate, which no manifest names.
+  static bool writes_in_place(const Segment& g) { return !g.file.empty() && g.file != g.committed; }
+
+  // After segment g's bitmaps went to file `name` (bytes, checksum): its newest
+  // file, the disk in use, and the intermediate it replaces gone.
+  void record_written(Segment& g, const std::string& name, bool in_place,
+                      std::pair<std::uint64_t, std::uint64_t> written, bool synced) {
+    account(static_cast<std::int64_t>(written.first) -
             static_cast<std::int64_t>(in_place ? g.file_bytes : 0));
     if (!in_place && g.file != g.committed) drop_file(g.file);
     g.file = name;
-    g.file_bytes = bytes;
-    g.file_sum = sum;
+    g.file_bytes = written.first;
+    g.file_sum = written.second;
+    g.synced = synced;
     g.dirty = false;
+  }
+
+  // Segment g no longer resident (its bitmaps already moved out or dropped).
+  void release(Segment& g) {
+    for (ChunkedWords* b : bitmaps(g)) *b = ChunkedWords();
+    g.listed = {};
+    g.mark = {};
+    g.listed_known = false;
+    g.loaded = false;
+    --resident_;
+  }
+
+  // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
+  void write_segment(Segment& g, std::uint64_t s, bool sync) {
+    const bool in_place = writes_in_place(g);
+    const std::string name = in_place ? g.file : fresh_name("seg", s);
+    const auto maps = bitmaps(g);
+    record_written(g, name, in_place,
+                   write_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(), path(name),
+                                 in_place, sync),
+                   sync);
   }
 
   // Read-ahead (see the overview): starts reading segment t, the next of the level,
@@ -912,10 +956,7 @@ class DiskLatticeMode {
     if (!persist_ || ranks_ > 1 || ahead_ || segs_[t].loaded) return;
     std::uint64_t victim = plan_.segments;
     if (resident_ >= plan_.resident) {
-      for (std::uint64_t u = 0; u < plan_.segments; ++u)
-        if (segs_[u].loaded && u != current &&
-            (victim == plan_.segments || segs_[u].last_use < segs_[victim].last_use))
-          victim = u;
+      victim = lru_victim(current);
       if (victim == plan_.segments) return;  // only `current` is resident
     }
     ReadAhead& a = ahead_.emplace();
@@ -924,22 +965,14 @@ class DiskLatticeMode {
     if (victim < plan_.segments) {
       Segment& v = segs_[victim];
       const auto maps = bitmaps(v);
-      for (std::size_t i = 0; i < maps.size(); ++i) {
-        a.maps[i] = std::move(*maps[i]);
-        *maps[i] = ChunkedWords();
-      }
+      for (std::size_t i = 0; i < maps.size(); ++i) a.maps[i] = std::move(*maps[i]);
       if (v.dirty) {
         a.write = true;
         a.victim = victim;
-        // As write_segment: an uncommitted intermediate is written over in place.
-        a.in_place = !v.file.empty() && v.file != v.committed;
+        a.in_place = writes_in_place(v);
         a.name = a.in_place ? v.file : fresh_name("seg", victim);
       }
-      v.listed = {};
-      v.mark = {};
-      v.listed_known = false;
-      v.loaded = false;
-      --resident_;
+      release(v);
     } else if (!spare_.empty()) {
       a.maps = std::move(spare_.back());
       spare_.pop_back();
@@ -955,22 +988,12 @@ class DiskLatticeMode {
         [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span, cw = L_.chunk_words(),
          write = a.write ? path(a.name) : std::string(), in_place = a.in_place,
          read = g.file.empty() ? "" : path(g.file), bytes = g.file_bytes, sum = g.file_sum, fresh] {
+          std::array<ChunkedWords*, 4> ptrs{};
+          for (std::size_t i = 0; i < count; ++i) ptrs[i] = &(*maps)[i];
           std::pair<std::uint64_t, std::uint64_t> written{0, 0};
-          if (!write.empty()) {
-            BitmapWriter w(write, BitmapCodec::kFastest, in_place);
-            for (std::size_t i = 0; i < count; ++i)
-              for (std::uint64_t c = 0; c < span; ++c) w.add((*maps)[i].chunk(c), cw);
-            w.finish(written.first, written.second, false);
-          }
-          if (!read.empty()) {
-            BitmapReader rd(read);
-            for (std::size_t i = 0; i < count; ++i)
-              for (std::uint64_t c = 0; c < span; ++c) rd.read((*maps)[i].chunk(c), cw);
-            rd.check(bytes, sum);
-          } else if (!fresh) {
-            for (std::size_t i = 0; i < count; ++i)
-              for (std::uint64_t c = 0; c < span; ++c) std::memset((*maps)[i].chunk(c), 0, cw * 8);
-          }
+          if (!write.empty())
+            written = write_bitmaps(ptrs.data(), count, span, cw, write, in_place, false);
+          read_bitmaps(ptrs.data(), count, span, cw, read, bytes, sum, fresh);
           return written;
         });
   }
@@ -989,17 +1012,7 @@ class DiskLatticeMode {
       throw;
     }
     ReadAhead& a = *ahead_;
-    if (a.write) {
-      Segment& v = segs_[a.victim];
-      account(static_cast<std::int64_t>(written.first) -
-              static_cast<std::int64_t>(a.in_place ? v.file_bytes : 0));
-      if (!a.in_place && v.file != v.committed) drop_file(v.file);  // an uncommitted intermediate
-      v.file = a.name;
-      v.file_bytes = written.first;
-      v.file_sum = written.second;
-      v.dirty = false;
-      v.synced = false;
-    }
+    if (a.write) record_written(segs_[a.victim], a.name, a.in_place, written, false);
     Segment& g = segs_[a.segment];
     const auto maps = bitmaps(g);
     for (std::size_t i = 0; i < maps.size(); ++i) *maps[i] = std::move(a.maps[i]);
@@ -1019,12 +1032,7 @@ class DiskLatticeMode {
       spare_.emplace_back();
       for (std::size_t i = 0; i < maps.size(); ++i) spare_.back()[i] = std::move(*maps[i]);
     }
-    for (ChunkedWords* b : maps) *b = ChunkedWords();
-    g.listed = {};
-    g.mark = {};
-    g.listed_known = false;
-    g.loaded = false;
-    --resident_;
+    release(g);
   }
 
   // Writes the changed segments, the records and the level counts, then the
