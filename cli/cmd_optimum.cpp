@@ -185,6 +185,8 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
       j["resumed"] = r.resumed;
       j["symmetries"] = r.symmetries;
       j["stored_segments"] = r.stored_segments;
+      if (r.orbits > 0) j["orbits"] = r.orbits;  // the generic engine's states kept
+      j["spilled_records"] = r.spilled_records;
     } else if (r.symmetries > 1 && r.engine == EngineKind::kGeneric) {  // state orbits
       j["symmetries"] = r.symmetries;
       j["orbits"] = r.orbits;
@@ -242,13 +244,14 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
       format_bytes(r.ranks > 1 ? r.peak_rss : peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)
-    std::printf("  disk:         %s at most, %llu segments%s%s\n",
+    std::printf("  disk:         %s at most, %llu segments%s%s%s\n",
                 format_bytes(r.disk_bytes).c_str(), static_cast<unsigned long long>(r.segments),
                 r.symmetries > 1
                     ? (" (" + std::to_string(r.stored_segments) + " stored, symmetry group of " +
                        std::to_string(r.symmetries) + ")")
                           .c_str()
                     : "",
+                r.orbits > 0 ? (", " + std::to_string(r.orbits) + " orbits kept").c_str() : "",
                 r.resumed ? ", resumed" : "");
   else if (r.symmetries > 1 && r.engine == EngineKind::kGeneric)
     std::printf("  symmetry:     %llu orbits kept (symmetry group of %llu), in memory\n",

@@ -94,20 +94,6 @@ inline std::size_t worker_count() {
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
   return std::max<std::size_t>(1, std::min(arena, allowed));
 }
-// The rank of a space's one goal state, when it names one (~0 otherwise).
-template <class V>
-Rank single_goal_rank(const V& v) {
-  if constexpr (requires { v.goal_rank(); }) {
-    return v.goal_rank();
-  } else if constexpr (requires {
-                         { v.goal() } -> std::convertible_to<typename V::State>;
-                       }) {
-    return v.rank(v.goal());
-  } else {
-    (void)v;
-    return ~Rank{0};
-  }
-}
 }  // namespace detail
 
 namespace detail {
@@ -183,12 +169,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   tbb::enumerable_thread_specific<Found> discovered_counts;
   std::atomic<bool> next_dense{false};
   std::atomic<Rank> goal_rank{~Rank{0}};
-  // A space with one goal state names it (goal_rank() or goal()): each discovered
-  // state is then compared by rank instead of being unranked again for is_goal.
-  // With symmetry, the goal's orbit's representative.
-  const Rank goal_raw = detail::single_goal_rank(v);
-  const bool goal_known = goal_raw != ~Rank{0};
-  const Rank goal_r = goal_known ? sym.canonical_rank(goal_raw) : goal_raw;
+  const GoalTest<V> is_goal_rank(v, sym);
   bool goal_found = false;
 
   const State s0 = v.start();
@@ -247,7 +228,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       ++found.stored;
       found.states += sym_on ? sym.orbit_size(rt) : 1;
       if (want_path) parent[rt] = pending_move[j];
-      if (goal_known ? rt == goal_r : sym_on ? sym.orbit_has_goal(rt) : v.is_goal(v.unrank(rt))) {
+      if (is_goal_rank(rt)) {
         Rank expected = ~Rank{0};
         goal_rank.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
       }

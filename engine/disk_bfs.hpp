@@ -169,7 +169,7 @@ class DiskBfsMode {
         seg_words_(disk_bfs_detail::words_of(plan.segment_bits)),
         sum_words_(disk_bfs_detail::summary_words(plan.segment_bits)),
         sym_(v, options.symmetry),
-        goal_r_(goal_of(v, sym_)),
+        is_goal_rank_(v, sym_),
         mirror_(v, options.meet_in_middle),
         segs_(plan.segments),
         queue_(plan.segments),
@@ -209,8 +209,13 @@ class DiskBfsMode {
       set_bit(words(g.f[0]), g.fsum[0].get(), off);
       g.dirty = true;
       cur_size_ = 1;
+      kept_ = 1;
       cur_goal_ = v_.is_goal(v_.start());
     }
+    // A resumed run's progress counts from what it found done (rate and ETA).
+    std::uint64_t done = cur_size_ + next_size_;
+    for (std::uint64_t x : levels_) done += x;
+    progress_.set_origin(static_cast<double>(done) / static_cast<double>(ranks_));
     LevelLoopResume from;
     from.sizes.assign(levels_.begin(), levels_.end());
     from.goal_depth = goal_depth_;
@@ -341,6 +346,10 @@ class DiskBfsMode {
     for (const Segment& g : segs_) k += g.loaded || !g.file.empty() ? 1 : 0;
     return k;
   }
+  // The states stored so far (with symmetry: the orbits); 0 where unknown.
+  std::uint64_t kept() const { return kept_known_ ? kept_ : 0; }
+  std::uint64_t spilled_records() const { return spilled_records_; }
+  const StartSymmetry<V>& symmetry() const { return sym_; }
   std::uint64_t expansions() const { return expanded_; }
   std::uint64_t records() const { return records_; }
 
@@ -565,22 +574,13 @@ class DiskBfsMode {
     keep_lowest(sample, o_.farthest);
   }
 
-  // The rank the search looks for: the goal's orbit's representative.
-  static Rank goal_of(const V& v, const StartSymmetry<V>& sym) {
-    const Rank g = detail::single_goal_rank(v);
-    return g == ~Rank{0} ? g : sym.canonical_rank(g);
-  }
-
   // A new state of depth d + 1 at rank r (its V bit was just set by this thread);
   // with symmetry, an orbit's representative, counted once per state of the orbit.
-  void discovered(Rank r, std::uint64_t& found, bool& goal) {
-    if (!sym_.active()) {
-      ++found;
-      if (goal_r_ != ~Rank{0} ? r == goal_r_ : v_.is_goal(v_.unrank(r))) goal = true;
-      return;
-    }
-    found += sym_.orbit_size(r);
-    if (goal_r_ != ~Rank{0} ? r == goal_r_ : sym_.orbit_has_goal(r)) goal = true;
+  // `kept` counts the states stored (with symmetry, the orbits).
+  void discovered(Rank r, std::uint64_t& found, std::uint64_t& kept, bool& goal) {
+    ++kept;
+    found += sym_.active() ? sym_.orbit_size(r) : 1;
+    if (is_goal_rank_(r)) goal = true;
   }
 
   // Expands the depth-d states of resident segment s into depth d + 1, then clears
@@ -602,7 +602,9 @@ class DiskBfsMode {
     const std::uint64_t mask = seg_ranks_ - 1;
     const std::uint64_t max_branching =
         static_cast<std::uint64_t>(v_.pegs()) * static_cast<std::uint64_t>(v_.pegs() - 1);
-    tbb::enumerable_thread_specific<std::uint64_t> found_counts(0);
+    // Per thread: the states found and the states stored (orbits, with symmetry).
+    tbb::enumerable_thread_specific<std::array<std::uint64_t, 2>> found_counts(
+        std::array<std::uint64_t, 2>{0, 0});
     std::atomic<bool> goal{false};
     struct Scratch {
       std::vector<Rank> batch, pending;
@@ -614,7 +616,8 @@ class DiskBfsMode {
       return sc;
     });
     const bool sym_on = sym_.active();
-    auto run_batch = [&](Scratch& sc, std::vector<Rank>& out, std::uint64_t& found, bool& g_hit) {
+    auto run_batch = [&](Scratch& sc, std::vector<Rank>& out, std::array<std::uint64_t, 2>& found,
+                         bool& g_hit) {
       std::size_t k = 0;
       Rank* pending = sc.pending.data();
       for (Rank r : sc.batch)
@@ -647,7 +650,7 @@ class DiskBfsMode {
         std::atomic_ref<std::uint8_t> touched(touched_[rt >> bits]);
         if (touched.load(std::memory_order_relaxed) == 0)
           touched.store(1, std::memory_order_relaxed);
-        discovered(rt, found, g_hit);
+        discovered(rt, found[0], found[1], g_hit);
       }
       sc.batch.clear();
     };
@@ -656,7 +659,7 @@ class DiskBfsMode {
         [&](const tbb::blocked_range<std::size_t>& range) {
           Scratch& sc = scratch.local();
           std::vector<Rank>& out = local_.local();
-          std::uint64_t& found = found_counts.local();
+          std::array<std::uint64_t, 2>& found = found_counts.local();
           bool g_hit = false;
           for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
             const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
@@ -671,9 +674,10 @@ class DiskBfsMode {
           if (g_hit) goal.store(true, std::memory_order_relaxed);
         });
     for (std::vector<Rank>& out : local_) flush_local(out);
-    for (std::uint64_t c : found_counts) {
+    for (const auto& [c, k] : found_counts) {
       next_size_ += c;
       discovered_ += c;
+      kept_ += k;
     }
     next_goal_ = next_goal_ || goal.load();
     // Clear F_p where it was set; it collects depth d + 2.
@@ -730,6 +734,7 @@ class DiskBfsMode {
     w.finish(f.bytes, f.sum, sync);
     f.synced = sync;
     account(static_cast<std::int64_t>(f.bytes));
+    spilled_records_ += f.count;
     queued_ -= f.count;
     q = {};
     spills_[t].push_back(f);
@@ -741,7 +746,7 @@ class DiskBfsMode {
     std::uint64_t* vw = words(g.v);
     std::uint64_t* fw = words(g.f[q]);
     std::uint64_t* sw = g.fsum[q].get();
-    std::uint64_t found = 0;
+    std::uint64_t found = 0, kept = 0;
     bool goal = false;
     const Rank base = t * seg_ranks_;
     auto one = [&](std::uint32_t off) {
@@ -749,7 +754,7 @@ class DiskBfsMode {
       if (vw[off >> 6] & bit) return;
       vw[off >> 6] |= bit;
       set_bit(fw, sw, off);
-      discovered(base + off, found, goal);
+      discovered(base + off, found, kept, goal);
     };
     for (const Spill& f : spills_[t]) {
       BitmapReader rd(path(f.name));
@@ -775,6 +780,7 @@ class DiskBfsMode {
     queue_[t] = {};
     next_size_ += found;
     discovered_ += found;
+    kept_ += kept;
     next_goal_ = next_goal_ || goal;
     if (found > 0) g.dirty = true;
   }
@@ -992,6 +998,7 @@ class DiskBfsMode {
     m.set("levels",
           levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
     m.set("finished", finished_ ? "1" : "0");
+    if (kept_known_) m.set("kept", std::to_string(kept_));
     if (o_.meet_in_middle) {
       m.set("meet", std::to_string(static_cast<int>(meet_)));
       m.set("meet_pending", meet_pending_ ? "1" : "0");
@@ -1037,6 +1044,9 @@ class DiskBfsMode {
     goal_depth_ = std::stoll(m.get("goal"));
     serial_ = m.get_u64("serial");
     finished_ = m.get("finished") == "1";
+    // The states stored so far (a checkpoint of an earlier version does not say).
+    kept_known_ = m.has("kept");
+    kept_ = kept_known_ ? m.get_u64("kept") : 0;
     if (o_.meet_in_middle) {
       const std::uint64_t k = m.get_u64("meet");
       if (k > static_cast<std::uint64_t>(LevelReport::Meet::kOdd))
@@ -1136,7 +1146,7 @@ class DiskBfsMode {
   Rank ranks_;
   std::uint64_t seg_ranks_, seg_words_, sum_words_;
   StartSymmetry<V> sym_;       // one state per orbit when asked (options.symmetry)
-  Rank goal_r_;                // the space's one goal (its orbit's), ~0 when it names none
+  GoalTest<V> is_goal_rank_;   // on the ranks kept (with symmetry, orbits')
   StartGoalMirror<V> mirror_;  // σ for the half-depth test (ok() only when it is asked for)
   std::vector<Segment> segs_;
   std::vector<std::vector<std::uint32_t>> queue_;  // records per segment (offsets)
@@ -1159,6 +1169,11 @@ class DiskBfsMode {
   LevelCounts levels_;
   std::int64_t goal_depth_ = -1;
   std::uint64_t cur_size_ = 0, next_size_ = 0;
+  // States stored (with symmetry: orbits), start included; unknown after resuming
+  // a checkpoint that did not record them.
+  std::uint64_t kept_ = 0;
+  bool kept_known_ = true;
+  std::uint64_t spilled_records_ = 0;  // records this process wrote to spill files
   bool cur_goal_ = false, next_goal_ = false;
   std::vector<Rank> in_sample_, last_sample_;
   bool finished_ = false;
@@ -1236,15 +1251,17 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   if (const std::uint64_t reached = mode.segments_reached(); reached > 0)
     result.stored_segments = reached;
   mode.finish();
-  const StartSymmetry<V> sym(v, options.symmetry);
+  const StartSymmetry<V>& sym = mode.symmetry();
   if (sym.active()) {
     result.symmetries = static_cast<std::uint64_t>(sym.order());
     end.farthest = sym.lowest_of_orbits(end.farthest, options.farthest);
+    result.orbits = mode.kept();  // 0: unknown (a checkpoint of an earlier version)
   }
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
   result.search_bytes = plan.memory_bytes();
   result.disk_bytes = mode.disk_peak();
   result.expansions = mode.expansions();
+  result.spilled_records = mode.spilled_records();
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;

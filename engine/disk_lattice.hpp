@@ -243,6 +243,7 @@ struct DiskPlan {
   std::uint64_t span = 1;           // chunks per segment
   std::uint64_t segment_bytes = 0;  // V and R of one segment (and two depth planes with a witness)
   std::uint64_t worker_bytes = 0;   // the expansion's own buffers
+  std::uint64_t record_bytes = 0;   // of which the records waiting for a segment (spilled beyond)
   std::uint64_t resident = 1;       // segments kept in memory at most
   std::uint64_t stored = 1;         // segments that may hold states (one per orbit)
   std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
@@ -255,7 +256,9 @@ struct DiskPlan {
 
 namespace disk_detail {
 // The budget's allowance for the records (word, bits) waiting for their segment:
-// 1/256 of a bitmap, between 64 KiB and 64 MiB (they are rare: see above).
+// 1/256 of a bitmap, between 64 KiB and 64 MiB.  They are rare at 4 pegs (see
+// above) but not at 6, where a segment disc moves whenever the smaller discs leave
+// 2 of 6 pegs free: beyond the allowance they spill to files (DiskLatticeMode::put).
 inline std::uint64_t record_allowance(const LatticeLayout& L) {
   return std::clamp<std::uint64_t>(L.words() * 8 / 256, std::uint64_t{64} << 10,
                                    std::uint64_t{64} << 20);
@@ -263,11 +266,13 @@ inline std::uint64_t record_allowance(const LatticeLayout& L) {
 }  // namespace disk_detail
 
 // The plan for a budget: the fewest segment discs whose segment (V and R) is at
-// most 256 MiB and of which two fit beside the worker; `forced_discs` >= 0 fixes s.
+// most 256 MiB and of which two fit beside the worker; `forced_discs` >= 0 fixes s,
+// `forced_record_bytes` > 0 the records' allowance (a testing aid).
 // With a symmetry group (more than the identity), the segments stored are counted
 // per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
 inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forced_discs,
-                          const std::vector<PegPerm>& group = {}, bool witness = false) {
+                          const std::vector<PegPerm>& group = {}, bool witness = false,
+                          std::uint64_t forced_record_bytes = 0) {
   const int h = L.large_discs();
   auto make = [&](int s) {
     DiskPlan p;
@@ -275,8 +280,9 @@ inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forc
     p.segments = L.power(s);
     p.span = L.chunks() / p.segments;
     p.segment_bytes = (witness ? 4 : 2) * p.span * L.chunk_words() * 8;
-    p.worker_bytes =
-        lattice_worker_bytes(L, p.span) + disk_detail::record_allowance(L) + p.segments * 256;
+    p.record_bytes =
+        forced_record_bytes > 0 ? forced_record_bytes : disk_detail::record_allowance(L);
+    p.worker_bytes = lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256;
     return p;
   };
   if (forced_discs > h)
@@ -317,8 +323,12 @@ class DiskLatticeMode {
         segs_(plan.segments),
         progress_("disk") {
     seg_words_ = plan_.span * L_.chunk_words();
-    pending_[0].resize(plan_.segments);
-    pending_[1].resize(plan_.segments);
+    for (int p = 0; p < 2; ++p) {
+      pending_[p].resize(plan_.segments);
+      spills_[p].resize(plan_.segments);
+    }
+    // 16 bytes a record, and a growing list may hold room for twice its records.
+    record_cap_ = std::max<std::uint64_t>(plan_.record_bytes / 32, 1);
     if (group.size() > 1) {
       sym_ = SegmentSymmetry(group, L_, plan_.segment_discs);
       worker_.set_goal(sym_.canonical_rank(v.goal_rank(), L_.block(), seg_words_));
@@ -344,6 +354,10 @@ class DiskLatticeMode {
     } else {
       open_single(resumed);
     }
+    // A resumed run's progress counts from what it found done (rate and ETA).
+    std::uint64_t done = in_count_;
+    for (std::uint64_t x : levels_) done += x;
+    progress_.set_origin(static_cast<double>(done) / static_cast<double>(v_.num_ranks()));
     LevelLoopResume from;
     from.sizes = levels_;
     from.goal_depth = goal_depth_;
@@ -499,7 +513,7 @@ class DiskLatticeMode {
     for (int pass = 0; pass < 2; ++pass)
       for (std::uint64_t s = 0; s < plan_.segments; ++s) {
         const Segment& g = segs_[s];
-        if (!mine(s) || g.done || (!g.r_nonzero && pending_[cur][s].empty())) continue;
+        if (!mine(s) || g.done || (!g.r_nonzero && !has_records(cur, s))) continue;
         if ((pass == 0) == g.loaded) todo.push_back(s);
       }
     std::uint64_t reached_before = 0;
@@ -511,7 +525,7 @@ class DiskLatticeMode {
       }
       const std::uint64_t s = todo[i];
       Segment& g = load(s);
-      merge(g, s, pending_[cur][s]);
+      merge(g, s, cur);
       if (i + 1 < todo.size()) start_read_ahead(todo[i + 1], s);
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
@@ -545,7 +559,7 @@ class DiskLatticeMode {
           put(next, word / seg_words_, word, bits);
         }
       }
-      merge(g, s, next[s]);
+      merge(g, s, 1 - cur);
       in_count_ = rep.size;
       in_goal_ = rep.goal;
       in_sample_ = rep.sample;
@@ -620,8 +634,7 @@ class DiskLatticeMode {
     if (o_.want_path) {
       // A finished run resumed again rebuilds its witness from the depth planes:
       // they stay (in a checkpoint of their own).
-      for (auto& per : pending_)
-        for (auto& list : per) list = {};
+      forget_records();
       checkpoint();
       return;
     }
@@ -632,8 +645,7 @@ class DiskLatticeMode {
       g = Segment();
     }
     resident_ = 0;
-    for (auto& per : pending_)
-      for (auto& list : per) list = {};
+    forget_records();
     checkpoint();  // names no segment: only then may their files go
     for (const std::string& f : old) drop_file(f);
   }
@@ -684,6 +696,7 @@ class DiskLatticeMode {
   const std::vector<std::uint64_t>& level_exchanged() const { return level_exchanged_; }
   std::uint64_t owned_segments() const { return owned_; }
   std::uint64_t checkpoints() const { return checkpoints_; }
+  std::uint64_t spilled_records() const { return spilled_records_; }
   std::uint64_t expansions() const { return expanded_; }
   bool was_finished() const { return finished_; }
 
@@ -735,6 +748,8 @@ class DiskLatticeMode {
   // A record of the next level for segment T: straight into R where T is resident
   // here and already expanded in this level (R holds the next level's candidates
   // there), else kept until it is (or, another rank's, until the exchange).
+  // Beyond the plan's allowance for them, the longest lists of records go to spill
+  // files in the work directory (none without one: --symmetry in memory).
   void put(std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>& next, std::uint64_t T,
            std::uint64_t w, std::uint64_t b) {
     Segment& t = segs_[T];
@@ -742,7 +757,96 @@ class DiskLatticeMode {
       merge_one(t, T, w, b);
     } else {
       next[T].emplace_back(w, b);
+      if (++queued_ > record_cap_ && persist_) spill_over();
     }
+  }
+
+  // Records spilled to files, per parity and segment (see put).  A spill file is
+  // the records' raw (word, bits) pairs; checkpoints copy them into their records
+  // file, so no manifest names one and a resumed run deletes them as strays.
+  struct RecordSpill {
+    std::string name;
+    std::uint64_t count = 0, bytes = 0, sum = 0;
+  };
+
+  bool has_records(int side, std::uint64_t s) const {
+    return !pending_[side][s].empty() || !spills_[side][s].empty();
+  }
+
+  // Spills the longest lists of records until those in memory are at most half
+  // the allowance (so that a spill frees enough to pay for its scan).
+  void spill_over() {
+    while (queued_ > record_cap_ / 2) {
+      int side = 0;
+      std::uint64_t t = 0, most = 0;
+      for (int p = 0; p < 2; ++p)
+        for (std::uint64_t u = 0; u < plan_.segments; ++u)
+          if (pending_[p][u].size() > most) {
+            most = pending_[p][u].size();
+            side = p;
+            t = u;
+          }
+      if (most == 0) return;
+      auto& list = pending_[side][t];
+      RecordSpill f;
+      f.name = fresh_name("rspill", t);
+      f.count = list.size();
+      BitmapWriter w(path(f.name));
+      for (const auto& [word, bits] : list) {
+        const std::uint64_t pair[2] = {word, bits};
+        w.add_raw(pair, 2);
+      }
+      w.finish(f.bytes, f.sum, false);  // a checkpoint copies what it needs
+      account(static_cast<std::int64_t>(f.bytes));
+      spills_[side][t].push_back(f);
+      spilled_records_ += f.count;
+      queued_ -= f.count;
+      list = {};
+    }
+  }
+
+  // Hands every record waiting for segment s in pending_[side] (its spill files
+  // first, then those in memory) to fn(word, bits).  `consume`: they are then
+  // forgotten (the files deleted).
+  template <class Fn>
+  void for_records(int side, std::uint64_t s, bool consume, Fn&& fn) {
+    for (const RecordSpill& f : spills_[side][s]) {
+      BitmapReader rd(path(f.name));
+      std::vector<std::uint64_t> buf(8192);
+      for (std::uint64_t left = f.count; left > 0;) {
+        const std::uint64_t n = std::min<std::uint64_t>(left, buf.size() / 2);
+        rd.read_raw(buf.data(), 2 * n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+          if (buf[2 * i] / seg_words_ != s)
+            throw WorkDirError(path(f.name) + " is damaged (a record beyond its segment)");
+          fn(buf[2 * i], buf[2 * i + 1]);
+        }
+        left -= n;
+      }
+      rd.check(f.bytes, f.sum);
+      if (consume) drop_file(f.name);
+    }
+    auto& list = pending_[side][s];
+    for (const auto& [word, bits] : list) fn(word, bits);
+    if (!consume) return;
+    spills_[side][s].clear();
+    queued_ -= list.size();
+    if (list.capacity() > 4096) {
+      list = {};
+    } else {
+      list.clear();
+    }
+  }
+
+  // Drops every waiting record (a finished search).
+  void forget_records() {
+    for (int p = 0; p < 2; ++p)
+      for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+        for (const RecordSpill& f : spills_[p][s]) drop_file(f.name);
+        spills_[p][s] = {};
+        pending_[p][s] = {};
+      }
+    queued_ = 0;
   }
 
   // Distributed: sends the records kept for other ranks' segments to their owners
@@ -752,14 +856,13 @@ class DiskLatticeMode {
     std::vector<std::vector<std::uint64_t>> out(static_cast<std::size_t>(ranks_));
     std::uint64_t sent = 0;
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      if (mine(s) || next[s].empty()) continue;
+      if (mine(s) || !has_records(nx, s)) continue;
       auto& o = out[owner_[s]];
-      for (const auto& [word, bits] : next[s]) {
+      for_records(nx, s, true, [&](std::uint64_t word, std::uint64_t bits) {
         o.push_back(word);
         o.push_back(bits);
-      }
-      sent += next[s].size() * 16;
-      next[s] = {};
+        sent += 16;
+      });
     }
     const std::vector<std::uint64_t> in = comm_->exchange(out);
     out = {};
@@ -833,15 +936,10 @@ class DiskLatticeMode {
     g.r_nonzero = true;
     g.dirty = true;
   }
-  // The same for a list of records, which it empties (and frees when large).
-  void merge(Segment& g, std::uint64_t s,
-             std::vector<std::pair<std::uint64_t, std::uint64_t>>& records) {
-    for (const auto& [word, bits] : records) merge_one(g, s, word, bits);
-    if (records.capacity() > 4096) {
-      records = {};
-    } else {
-      records.clear();
-    }
+  // The same for every record waiting for s in pending_[side], which are then gone.
+  void merge(Segment& g, std::uint64_t s, int side) {
+    for_records(side, s, true,
+                [&](std::uint64_t word, std::uint64_t bits) { merge_one(g, s, word, bits); });
   }
 
   // Makes segment s resident (reading its file), evicting the least recently used.
@@ -1057,7 +1155,10 @@ class DiskLatticeMode {
     const int side[2] = {static_cast<int>(level_ & 1), 1 - static_cast<int>(level_ & 1)};
     std::uint64_t count[2] = {0, 0};
     for (int p = 0; p < 2; ++p)
-      for (const auto& list : pending_[side[p]]) count[p] += list.size();
+      for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+        count[p] += pending_[side[p]][s].size();
+        for (const RecordSpill& f : spills_[side[p]][s]) count[p] += f.count;
+      }
     std::string records;
     std::uint64_t rec_bytes = 0, rec_sum = 0;
     if (count[0] + count[1] > 0) {
@@ -1065,11 +1166,11 @@ class DiskLatticeMode {
       BitmapWriter w(path(records));
       for (int p = 0; p < 2; ++p) {
         w.add_raw(&count[p], 1);
-        for (const auto& list : pending_[side[p]])
-          for (const auto& [word, bits] : list) {
+        for (std::uint64_t s = 0; s < plan_.segments; ++s)
+          for_records(side[p], s, false, [&](std::uint64_t word, std::uint64_t bits) {
             const std::uint64_t pair[2] = {word, bits};
             w.add_raw(pair, 2);
-          }
+          });
       }
       w.finish(rec_bytes, rec_sum, o_.flush_to_device);
       account(static_cast<std::int64_t>(rec_bytes));
@@ -1221,6 +1322,9 @@ class DiskLatticeMode {
       records_file_ = f[0];
       records_bytes_ = parse_manifest_number(f[1], "records size");
       records_sum_ = parse_manifest_number(f[2], "records checksum");
+      // Strays go first: the records may spill as they are read in.
+      keep.push_back(records_file_);
+      remove_strays(keep);
       BitmapReader rd(path(records_file_));
       const int cur = static_cast<int>(level_ & 1);
       for (int p = 0; p < 2; ++p) {
@@ -1233,13 +1337,14 @@ class DiskLatticeMode {
           const std::uint64_t s = pair[0] / seg_words_;
           if (s >= plan_.segments) throw WorkDirError(path(records_file_) + " is damaged");
           pending_[side][s].emplace_back(pair[0], pair[1]);
+          if (++queued_ > record_cap_ && persist_) spill_over();
         }
       }
       rd.check(records_bytes_, records_sum_);
       account(static_cast<std::int64_t>(records_bytes_));
-      keep.push_back(records_file_);
+    } else {
+      remove_strays(keep);
     }
-    remove_strays(keep);
     last_checkpoint_ = std::chrono::steady_clock::now();
     if (o_.progress)
       std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
@@ -1253,7 +1358,8 @@ class DiskLatticeMode {
   void remove_strays(const std::vector<std::string>& keep) {
     for (const std::string& name : list_dir(dir_)) {
       const bool ours = name.rfind("seg-", 0) == 0 || name.rfind("records-", 0) == 0 ||
-                        name.rfind("levels-", 0) == 0 || name.rfind("manifest", 0) == 0;
+                        name.rfind("rspill-", 0) == 0 || name.rfind("levels-", 0) == 0 ||
+                        name.rfind("manifest", 0) == 0;
       if (ours && std::find(keep.begin(), keep.end(), name) == keep.end()) remove_file(path(name));
     }
   }
@@ -1288,6 +1394,10 @@ class DiskLatticeMode {
   std::optional<ReadAhead> ahead_;
   bool io_failed_ = false;
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
+  std::vector<std::vector<RecordSpill>> spills_[2];  // per parity and segment (see put)
+  std::uint64_t queued_ = 0;                         // records in pending_
+  std::uint64_t record_cap_ = 1;                     // records pending_ may hold before they spill
+  std::uint64_t spilled_records_ = 0;                // records this process wrote to spill files
   std::uint64_t seg_words_ = 0;
   std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0;
   std::uint64_t level_ = 0;
@@ -1365,13 +1475,13 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
           "names no farthest states (drop --symmetry)");
     group = rule_symmetries(v);
   }
-  DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path);
+  DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path, options.record_bytes);
   if (ranks > 1) {
     // Enough segments to deal out: at least 4 per rank where the layout has them.
     int s = plan.segment_discs;
     if (forced < 0) {
       while (s < L.large_discs() && plan.stored < 4 * static_cast<std::uint64_t>(ranks))
-        plan = plan_disk(L, budget, ++s, group, options.want_path);
+        plan = plan_disk(L, budget, ++s, group, options.want_path, options.record_bytes);
     }
     // This rank's share of the stored segments (dealt round-robin).
     const std::uint64_t owned =
@@ -1430,6 +1540,7 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   result.search_bytes = plan.memory_bytes() + path_bytes;
   result.disk_bytes = mode.disk_peak();
   result.expansions = mode.expansions();
+  result.spilled_records = mode.spilled_records();
   result.peak_rss = peak_rss_bytes();
   result.exchanged_bytes = mode.exchanged_bytes();
   result.level_exchanged = mode.level_exchanged();

@@ -97,6 +97,9 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   }
   auto last_report = t0;
   ProgressPrinter progress(tag);
+  // A resumed run: the rate and the ETA count what this run reaches.
+  const std::uint64_t reached_at_start = reached;
+  progress.set_origin(static_cast<double>(reached) / static_cast<double>(rank_space));
   unsigned levels_since_clock = 0;
   // A resumed run that had stopped at the goal has nothing left to do.
   if (goal_found && options.stop_at_goal) result.complete = false;
@@ -138,7 +141,7 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
         const double fraction =
             options.meet_in_middle ? -1.0
                                    : static_cast<double>(reached) / static_cast<double>(rank_space);
-        progress.report(fraction, secs, static_cast<double>(reached) / secs,
+        progress.report(fraction, secs, static_cast<double>(reached - reached_at_start) / secs,
                         "level " + std::to_string(depth) + ": " + std::to_string(level.size) +
                             " new, " + std::to_string(reached) + " reached");
       }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -44,12 +45,17 @@ std::string duration_words(double seconds) {
   return buf;
 }
 
+double eta_seconds(double fraction, double origin, double seconds) {
+  if (!(fraction >= 0 && fraction < 1) || !(fraction > origin) || !(seconds >= 0)) return -1;
+  return seconds * (1 - fraction) / (fraction - std::max(origin, 0.0));
+}
+
 void ProgressPrinter::report(double fraction, double seconds, double states_per_second,
                              const std::string& detail) {
   const bool known = fraction >= 0 && fraction <= 1;
   std::string eta;
-  if (known && fraction > 0 && fraction < 1)
-    eta = ", ETA " + duration_words(seconds * (1 - fraction) / fraction);
+  if (const double left = eta_seconds(fraction, origin_, seconds); known && left >= 0)
+    eta = ", ETA " + duration_words(left);
   char rate[48] = "";
   if (states_per_second > 0) std::snprintf(rate, sizeof rate, ", %.3g states/s", states_per_second);
   if (!bar_) {

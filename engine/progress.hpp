@@ -10,7 +10,9 @@
 // `fraction` is the share of the work known to be done: the share of the rank space
 // reached for a search (an upper bound on the remaining work, so the ETA is
 // pessimistic where many ranks are unreachable), or of the sources for all-pairs.
-// A negative fraction means unknown: no bar and no ETA.
+// A negative fraction means unknown: no bar and no ETA.  A resumed run starts with
+// part of the work done but its clock at zero: set_origin() names that part, so the
+// ETA extrapolates from what this run did, not from what earlier runs did.
 #pragma once
 
 #include <string>
@@ -28,6 +30,8 @@ class ProgressPrinter {
 
   // One report: `detail` is the phase's own words ("level 37: 1200 new, ...").
   void report(double fraction, double seconds, double states_per_second, const std::string& detail);
+  // The share of the work done before `seconds` began counting (a resumed run's).
+  void set_origin(double fraction) { origin_ = fraction; }
   // Ends an open bar line (before other output).
   void finish();
   bool is_bar() const { return bar_; }
@@ -36,7 +40,12 @@ class ProgressPrinter {
   std::string tag_;
   bool bar_ = false;
   bool open_ = false;
+  double origin_ = 0;
 };
+
+// The ETA of a phase `fraction` done after `seconds`, of which `origin` was done
+// before the clock started; negative where it cannot be told.
+double eta_seconds(double fraction, double origin, double seconds);
 
 // "12 s", "4.5 min", "2.1 h": an ETA or a duration in words.
 std::string duration_words(double seconds);

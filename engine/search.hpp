@@ -233,7 +233,8 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
       if (p.storage == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
         const std::vector<PegPerm> group = o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
-        const DiskPlan d = plan_disk(L, p.budget_bytes, o.segment_discs, group, o.want_path);
+        const DiskPlan d =
+            plan_disk(L, p.budget_bytes, o.segment_discs, group, o.want_path, o.record_bytes);
         p.memory_bytes = d.memory_bytes();
         p.disk_bytes = files ? d.disk_bound() : 0;
         p.segments = d.segments;

@@ -148,6 +148,7 @@ struct SearchResult {
   std::uint64_t symmetries = 1;       // the disk mode's symmetry group's order (1: none)
   std::uint64_t stored_segments = 0;  // segments it may store (one per orbit)
   std::uint64_t orbits = 0;           // the generic engine's --symmetry: the states kept
+  std::uint64_t spilled_records = 0;  // records of moves between segments written to files
   bool resumed = false;
   bool met_in_middle = false;  // the optimum came from the half-depth test
   // Distributed: the ranks, the bytes of records they sent each other (all ranks,

@@ -116,4 +116,43 @@ class StartSymmetry {
   int order_ = 1;
 };
 
+// The rank of a space's one goal state, when it names one (~0 otherwise).
+template <class V>
+Rank single_goal_rank(const V& v) {
+  if constexpr (requires { v.goal_rank(); }) {
+    return v.goal_rank();
+  } else if constexpr (requires {
+                         { v.goal() } -> std::convertible_to<typename V::State>;
+                       }) {
+    return v.rank(v.goal());
+  } else {
+    (void)v;
+    return ~Rank{0};
+  }
+}
+
+// The generic searches' goal test on the ranks they keep (bfs.hpp, disk_bfs.hpp).
+// A space with one goal state names it (goal_rank() or goal()): a kept state is
+// then compared by rank instead of being unranked again for is_goal, and with
+// symmetry the rank looked for is the goal's orbit's representative.  Otherwise
+// each kept state is asked, with symmetry through its orbit.  `sym` must outlive
+// the test.
+template <StateSpace V>
+class GoalTest {
+ public:
+  GoalTest(const V& v, const StartSymmetry<V>& sym) : v_(v), sym_(sym) {
+    const Rank g = single_goal_rank(v);
+    rank_ = g == ~Rank{0} ? g : sym.canonical_rank(g);
+  }
+  bool operator()(Rank r) const {
+    if (rank_ != ~Rank{0}) return r == rank_;
+    return sym_.active() ? sym_.orbit_has_goal(r) : v_.is_goal(v_.unrank(r));
+  }
+
+ private:
+  const V& v_;
+  const StartSymmetry<V>& sym_;
+  Rank rank_;
+};
+
 }  // namespace hanoi

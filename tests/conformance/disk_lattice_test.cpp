@@ -17,6 +17,7 @@
 
 #include "engine/search.hpp"
 #include "support/registered_types.hpp"
+#include "support/resume.hpp"
 #include "support/temp_dir.hpp"
 #include "variants/registry.hpp"
 
@@ -34,14 +35,18 @@ std::string fresh_dir(const std::string& label) {
 }
 
 // Options for a disk search that keeps at most two segments of 2 segment discs in
-// memory (fewer discs when the layout has fewer).
+// memory (fewer discs when the layout has fewer), and room for 8 records waiting
+// for their segment (16 bytes each, twice over), so that more spill to files.
 template <LatticeSpace V>
-SearchOptions tight_disk_options(const V& v, const std::string& dir, SearchOptions o) {
+SearchOptions tight_disk_options(const V& v, const std::string& dir, SearchOptions o,
+                                 std::uint64_t record_bytes = 256) {
   const LatticeLayout L(v.pegs(), v.discs());
   o.storage = StorageKind::kDisk;
   o.work_dir = dir;
   o.segment_discs = std::min(2, L.large_discs());
-  const DiskPlan plan = plan_disk(L, ~std::uint64_t{0} >> 2, o.segment_discs);
+  o.record_bytes = record_bytes;
+  const DiskPlan plan =
+      plan_disk(L, ~std::uint64_t{0} >> 2, o.segment_discs, {}, false, o.record_bytes);
   o.max_memory = plan.worker_bytes + 2 * plan.segment_bytes;
   o.identity = "test";
   o.flush_to_device = false;  // a killed process loses nothing the page cache holds
@@ -267,6 +272,46 @@ TEST(DiskLatticeSymmetry, InMemoryWithoutWorkDir) {
           }
         });
   }
+}
+
+// Records waiting for a segment beyond their allowance spill to files (6 pegs: a
+// segment disc moves whenever the smaller discs leave 2 of 6 pegs free, so records
+// are many), also through checkpoints and resumptions, with and without symmetry:
+// the same levels as in memory.
+TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
+  const FamilyInfo& info = variants::find_family("reves");
+  variants::visit_family(info, normalize(info, Params{7, 6, ""}), [&](const auto&, const auto& v) {
+    using V = std::decay_t<decltype(v)>;
+    if constexpr (LatticeSpace<V>) {
+      SearchOptions base;
+      base.engine = EngineKind::kLattice;
+      const SearchResult mem = lattice_search(v, base);
+      for (const bool sym : {false, true}) {
+        for (const bool stops : {false, true}) {
+          const std::uint64_t stop_every = stops ? (sym ? 4u : 30u) : 0u;
+          SCOPED_TRACE(std::string(sym ? "symmetry" : "no symmetry") + ", stop every " +
+                       std::to_string(stop_every));
+          const std::string dir = fresh_dir("records");
+          SearchOptions o = tight_disk_options(v, dir, base, 4096);  // 128 waiting records
+          o.symmetry = sym;
+          o.checkpoint_seconds = 1e9;  // only where it stops
+          o.abort_after_segments = stop_every;
+          o.resume = true;
+          SearchResult disk;
+          const int runs = testing::resume_until_done([&] { disk = disk_lattice_search(v, o); });
+          if (stop_every > 0) EXPECT_GT(runs, 1);
+          expect_same(disk, mem);
+          if (stop_every == 0) EXPECT_GT(disk.spilled_records, 0u);
+          // No spill file outlives the search.
+          for (const auto& e : std::filesystem::directory_iterator(dir))
+            EXPECT_NE(e.path().filename().string().rfind("rspill-", 0), 0u) << e.path();
+          std::filesystem::remove_all(dir);
+        }
+      }
+    } else {
+      ADD_FAILURE() << "reves is not a lattice space";
+    }
+  });
 }
 
 // Refusals: the work directory of another search, of a run not asked to resume,

@@ -136,6 +136,7 @@ void expect_same_search(const V& v, const std::string& label) {
   EXPECT_EQ(disk.level_sizes, full.level_sizes);
   EXPECT_EQ(disk.optimum, full.optimum);
   EXPECT_EQ(disk.farthest, full.farthest);
+  EXPECT_EQ(disk.orbits, sym.orbits);  // the same states kept as in memory
   std::filesystem::remove_all(dir);
 }
 
@@ -191,6 +192,7 @@ TYPED_TEST(StartSymmetries, DiskModeResumes) {
     base.farthest = 3;
     const SearchResult full = search(v, base);
     base.symmetry = true;
+    const SearchResult in_memory = search(v, base);
     const std::string dir = testing::fresh_dir("hanoi-symmetry-resume-", info.name);
     SearchOptions o = testing::tight_disk_bfs_options(v.num_ranks(), dir, base);
     o.checkpoint_seconds = 0;
@@ -203,6 +205,9 @@ TYPED_TEST(StartSymmetries, DiskModeResumes) {
       EXPECT_EQ(disk.level_sizes, full.level_sizes);
       EXPECT_EQ(disk.optimum, full.optimum);
       EXPECT_EQ(disk.farthest, full.farthest);
+      // The orbits kept pass through every checkpoint.
+      EXPECT_EQ(disk.orbits, in_memory.orbits);
+      EXPECT_GT(disk.orbits, 0u);
       o.abort_after_segments = 0;
       disk = search(v, o);  // finished: reported again from the checkpoint
     }
