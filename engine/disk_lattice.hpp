@@ -550,14 +550,17 @@ class DiskLatticeMode {
       // So records wait in memory only for segments not yet expanded or not
       // resident.
       auto& next = pending_[1 - cur];
-      for (const auto& [word, bits] : out.outside) {
-        if (sym_.order() > 1) {
-          sym_.route(
-              word, bits, seg_words_,
-              [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
-        } else {
-          put(next, word / seg_words_, word, bits);
+      for (auto& part : out.outside) {
+        for (const auto& [word, bits] : part) {
+          if (sym_.order() > 1) {
+            sym_.route(
+                word, bits, seg_words_,
+                [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
+          } else {
+            put(next, word / seg_words_, word, bits);
+          }
         }
+        part = {};  // freed as soon as routed
       }
       merge(g, s, 1 - cur);
       in_count_ = rep.size;

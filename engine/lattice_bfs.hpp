@@ -223,9 +223,10 @@ class LatticeMode {
   struct SpanLevel {
     LevelReport report;
     // Candidates of the next level in chunks outside the span: (word, bits) with
-    // the word numbered over the whole bitmap.  Rare: a large disc moves only when
-    // every smaller disc is off its two pegs.
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> outside;
+    // the word numbered over the whole bitmap, in one part per thread (handed over,
+    // not copied: at 6 pegs they are many).  Rare at 4 pegs: a large disc moves only
+    // when every smaller disc is off its two pegs.
+    std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> outside;
     bool next_nonzero = false;  // the span's R holds candidates of the next level
   };
 
@@ -326,8 +327,9 @@ class LatticeMode {
   // One level over items_ (chunk indexes of the span); items_ becomes the chunks
   // listed for the next level.  `outside`: where candidates leaving the span go
   // (null for the in-memory span of every chunk, which none leave).
-  LevelReport run_items(std::uint64_t depth,
-                        std::vector<std::pair<std::uint64_t, std::uint64_t>>* outside) {
+  LevelReport run_items(
+      std::uint64_t depth,
+      std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>* outside) {
     const int cur = static_cast<int>(depth & 1);
     const int code = static_cast<int>(depth % 3);
     // Small levels run on this thread with a Local of their own: 3-peg searches have
@@ -357,9 +359,9 @@ class LatticeMode {
       }
       if (options_.farthest > 0)
         report.sample.insert(report.sample.end(), lo.sample.begin(), lo.sample.end());
-      if (outside != nullptr) {
-        outside->insert(outside->end(), lo.outside.begin(), lo.outside.end());
-        lo.outside.clear();
+      if (outside != nullptr && !lo.outside.empty()) {
+        outside->emplace_back();
+        outside->back().swap(lo.outside);
       }
     };
     if (parallel) {
