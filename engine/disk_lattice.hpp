@@ -64,6 +64,7 @@
 #include <filesystem>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -327,8 +328,14 @@ class DiskLatticeMode {
       pending_[p].resize(plan_.segments);
       spills_[p].resize(plan_.segments);
     }
-    // 16 bytes a record, and a growing list may hold room for twice its records.
-    record_cap_ = std::max<std::uint64_t>(plan_.record_bytes / 32, 1);
+    // The records' allowance: half for those waiting in pending_, half for the
+    // worker threads' lists of records leaving the segment they expand, which they
+    // hand over (take_outside) whenever they hold their share.  16 bytes a record,
+    // and a growing list may hold room for twice its records.
+    record_cap_ = std::max<std::uint64_t>(plan_.record_bytes / 64, 1);
+    worker_.set_outside_sink(
+        [this](std::vector<std::pair<std::uint64_t, std::uint64_t>>& part) { take_outside(part); },
+        std::max<std::uint64_t>(record_cap_ / worker_.threads(), 1));
     if (group.size() > 1) {
       sym_ = SegmentSymmetry(group, L_, plan_.segment_discs);
       worker_.set_goal(sym_.canonical_rank(v.goal_rank(), L_.block(), seg_words_));
@@ -529,6 +536,7 @@ class DiskLatticeMode {
       if (i + 1 < todo.size()) start_read_ahead(todo[i + 1], s);
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
+      next_side_ = 1 - cur;  // where take_outside routes records during the expansion
       auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known,
                                    o_.want_path ? g.planes.data() : nullptr);
       g.listed_known = true;
@@ -549,17 +557,8 @@ class DiskLatticeMode {
       // there), else kept until it is; this segment's own kept ones join it now.
       // So records wait in memory only for segments not yet expanded or not
       // resident.
-      auto& next = pending_[1 - cur];
       for (auto& part : out.outside) {
-        for (const auto& [word, bits] : part) {
-          if (sym_.order() > 1) {
-            sym_.route(
-                word, bits, seg_words_,
-                [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
-          } else {
-            put(next, word / seg_words_, word, bits);
-          }
-        }
+        route_out(part);
         part = {};  // freed as soon as routed
       }
       merge(g, s, 1 - cur);
@@ -751,6 +750,30 @@ class DiskLatticeMode {
   // A record of the next level for segment T: straight into R where T is resident
   // here and already expanded in this level (R holds the next level's candidates
   // there), else kept until it is (or, another rank's, until the exchange).
+  // Records of the next level leaving the segment being expanded, each to its
+  // segment (with symmetry, the stored images).
+  void route_out(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& part) {
+    auto& next = pending_[next_side_];
+    for (const auto& [word, bits] : part) {
+      if (sym_.order() > 1) {
+        sym_.route(word, bits, seg_words_,
+                   [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
+      } else {
+        put(next, word / seg_words_, word, bits);
+      }
+    }
+  }
+
+  // The same for a worker thread's list during the expansion (set_outside_sink),
+  // which it empties.  Under a lock: put() touches only the pending lists, the spill
+  // files and segments already expanded in this level, never the segment being
+  // expanded, and the read-ahead's helper thread touches none of those.
+  void take_outside(std::vector<std::pair<std::uint64_t, std::uint64_t>>& part) {
+    const std::lock_guard<std::mutex> lock(outside_mutex_);
+    route_out(part);
+    part.clear();
+  }
+
   // Beyond the plan's allowance for them, the longest lists of records go to spill
   // files in the work directory (none without one: --symmetry in memory).
   void put(std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>& next, std::uint64_t T,
@@ -1399,6 +1422,8 @@ class DiskLatticeMode {
   std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
   std::vector<std::vector<RecordSpill>> spills_[2];  // per parity and segment (see put)
   std::uint64_t queued_ = 0;                         // records in pending_
+  int next_side_ = 1;                                // the pending_ of the next level (route_out)
+  std::mutex outside_mutex_;                         // take_outside's
   std::uint64_t record_cap_ = 1;                     // records pending_ may hold before they spill
   std::uint64_t spilled_records_ = 0;                // records this process wrote to spill files
   std::uint64_t seg_words_ = 0;

@@ -70,6 +70,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -218,6 +219,17 @@ class LatticeMode {
     goal_word_ = L_.word_of(goal);
     goal_bit_ = std::uint64_t{1} << L_.bit_of(goal);
   }
+
+  // The disk mode's sink for candidates leaving the span (step_span): a thread
+  // hands its list over whenever it holds `cap` of them, so that no thread holds
+  // more, and carries on with the list emptied; the sink must be thread-safe.
+  // Without one, they all come back in SpanLevel::outside.
+  using OutsideSink = std::function<void(std::vector<std::pair<std::uint64_t, std::uint64_t>>&)>;
+  void set_outside_sink(OutsideSink sink, std::size_t cap) {
+    outside_sink_ = std::move(sink);
+    outside_cap_ = std::max<std::size_t>(cap, 1);
+  }
+  std::size_t threads() const { return threads_; }
 
   // What one span's level produced (step_span).
   struct SpanLevel {
@@ -526,6 +538,7 @@ class LatticeMode {
           const std::uint64_t z = F[mv.words[q].word] & mv.mask;
           if (z) lo.outside.emplace_back(mv.target_chunk * cw + mv.words[q].word, z);
         }
+        if (lo.outside.size() >= outside_cap_ && outside_sink_) outside_sink_(lo.outside);
         return;
       }
       std::uint64_t* target = x_[nx].chunk(t);
@@ -650,6 +663,8 @@ class LatticeMode {
   ChunkedWords* plane_[2] = {nullptr, nullptr};  // the span's (planes_, or bound by step_span)
   std::vector<std::uint8_t> flags_;
   std::size_t threads_;
+  OutsideSink outside_sink_;  // see set_outside_sink
+  std::size_t outside_cap_ = ~std::size_t{0};
   tbb::enumerable_thread_specific<Local> locals_;
   Local serial_;
   std::vector<std::uint64_t> items_;

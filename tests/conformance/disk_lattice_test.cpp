@@ -35,11 +35,12 @@ std::string fresh_dir(const std::string& label) {
 }
 
 // Options for a disk search that keeps at most two segments of 2 segment discs in
-// memory (fewer discs when the layout has fewer), and room for 8 records waiting
-// for their segment (16 bytes each, twice over), so that more spill to files.
+// memory (fewer discs when the layout has fewer), and room for 32 records waiting
+// for their segment and 16 per thread leaving the segment expanded (16 bytes each,
+// twice over), so that records spill to files and threads hand theirs over.
 template <LatticeSpace V>
 SearchOptions tight_disk_options(const V& v, const std::string& dir, SearchOptions o,
-                                 std::uint64_t record_bytes = 256) {
+                                 std::uint64_t record_bytes = 2048) {
   const LatticeLayout L(v.pegs(), v.discs());
   o.storage = StorageKind::kDisk;
   o.work_dir = dir;
@@ -292,7 +293,7 @@ TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
           SCOPED_TRACE(std::string(sym ? "symmetry" : "no symmetry") + ", stop every " +
                        std::to_string(stop_every));
           const std::string dir = fresh_dir("records");
-          SearchOptions o = tight_disk_options(v, dir, base, 4096);  // 128 waiting records
+          SearchOptions o = tight_disk_options(v, dir, base, 4096);  // 64 waiting records
           o.symmetry = sym;
           o.checkpoint_seconds = 1e9;  // only where it stops
           o.abort_after_segments = stop_every;
