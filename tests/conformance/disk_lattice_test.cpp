@@ -35,12 +35,11 @@ std::string fresh_dir(const std::string& label) {
 }
 
 // Options for a disk search that keeps at most two segments of 2 segment discs in
-// memory (fewer discs when the layout has fewer), and room for 32 records waiting
-// for their segment and 16 per thread leaving the segment expanded (16 bytes each,
-// twice over), so that records spill to files and threads hand theirs over.
+// memory (fewer discs when the layout has fewer).  `record_bytes` > 0: the records'
+// allowance (DiskLatticeRecords below makes them spill).
 template <LatticeSpace V>
 SearchOptions tight_disk_options(const V& v, const std::string& dir, SearchOptions o,
-                                 std::uint64_t record_bytes = 2048) {
+                                 std::uint64_t record_bytes = 0) {
   const LatticeLayout L(v.pegs(), v.discs());
   o.storage = StorageKind::kDisk;
   o.work_dir = dir;
@@ -281,7 +280,7 @@ TEST(DiskLatticeSymmetry, InMemoryWithoutWorkDir) {
 // the same levels as in memory.
 TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
   const FamilyInfo& info = variants::find_family("reves");
-  variants::visit_family(info, normalize(info, Params{7, 6, ""}), [&](const auto&, const auto& v) {
+  variants::visit_family(info, normalize(info, Params{6, 6, ""}), [&](const auto&, const auto& v) {
     using V = std::decay_t<decltype(v)>;
     if constexpr (LatticeSpace<V>) {
       SearchOptions base;
@@ -289,11 +288,13 @@ TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
       const SearchResult mem = lattice_search(v, base);
       for (const bool sym : {false, true}) {
         for (const bool stops : {false, true}) {
-          const std::uint64_t stop_every = stops ? (sym ? 4u : 30u) : 0u;
+          const std::uint64_t stop_every = stops ? (sym ? 2u : 8u) : 0u;
           SCOPED_TRACE(std::string(sym ? "symmetry" : "no symmetry") + ", stop every " +
                        std::to_string(stop_every));
           const std::string dir = fresh_dir("records");
-          SearchOptions o = tight_disk_options(v, dir, base, 4096);  // 64 waiting records
+          // Room for 32 waiting records and 16 per thread leaving the segment
+          // expanded (16 bytes each, twice over): records spill, threads hand theirs over.
+          SearchOptions o = tight_disk_options(v, dir, base, 2048);
           o.symmetry = sym;
           o.checkpoint_seconds = 1e9;  // only where it stops
           o.abort_after_segments = stop_every;

@@ -1,8 +1,8 @@
 // The progress line's ETA (engine/progress.hpp): extrapolated from the share this
 // run did, so that a resumed run does not credit itself with its predecessors' work.
-#include <gtest/gtest.h>
-
 #include "engine/progress.hpp"
+
+#include <gtest/gtest.h>
 
 namespace hanoi {
 namespace {
