@@ -800,7 +800,7 @@ class DiskLatticeMode {
   }
 
   // Spills the longest lists of records until those in memory are at most half
-  // the allowance (so that a spill frees enough to pay for its scan).
+  // their share of the allowance (so that a spill frees enough to pay for its scan).
   void spill_over() {
     while (queued_ > record_cap_ / 2) {
       int side = 0;
