@@ -525,6 +525,7 @@ class DiskLatticeMode {
       }
     std::uint64_t reached_before = 0;
     for (std::uint64_t x : levels_) reached_before += x;
+    next_side_ = 1 - cur;  // where route_out sends this level's records
     for (std::size_t i = 0; i < todo.size(); ++i) {
       if (ranks_ == 1 && o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
         checkpoint();
@@ -536,7 +537,6 @@ class DiskLatticeMode {
       if (i + 1 < todo.size()) start_read_ahead(todo[i + 1], s);
       // The chunks to read: known while the segment stayed in memory (the level
       // before listed them), else found by reading R.
-      next_side_ = 1 - cur;  // where take_outside routes records during the expansion
       auto out = worker_.step_span(depth, s * plan_.span, g.v, g.r, g.listed, g.listed_known,
                                    o_.want_path ? g.planes.data() : nullptr);
       g.listed_known = true;
@@ -555,8 +555,8 @@ class DiskLatticeMode {
       // Records of the next level: straight into R where their segment is resident
       // and already expanded in this level (R holds the next level's candidates
       // there), else kept until it is; this segment's own kept ones join it now.
-      // So records wait in memory only for segments not yet expanded or not
-      // resident.
+      // So records wait only for segments not yet expanded or not resident (in
+      // memory up to their allowance, in spill files beyond: put).
       for (auto& part : out.outside) {
         route_out(part);
         part = {};  // freed as soon as routed
@@ -747,9 +747,6 @@ class DiskLatticeMode {
     return ranks_ == 1 || owner_[s] == static_cast<std::uint32_t>(rank_);
   }
 
-  // A record of the next level for segment T: straight into R where T is resident
-  // here and already expanded in this level (R holds the next level's candidates
-  // there), else kept until it is (or, another rank's, until the exchange).
   // Records of the next level leaving the segment being expanded, each to its
   // segment (with symmetry, the stored images).
   void route_out(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& part) {
@@ -774,6 +771,9 @@ class DiskLatticeMode {
     part.clear();
   }
 
+  // A record of the next level for segment T: straight into R where T is resident
+  // here and already expanded in this level (R holds the next level's candidates
+  // there), else kept until it is (or, another rank's, until the exchange).
   // Beyond the plan's allowance for them, the longest lists of records go to spill
   // files in the work directory (none without one: --symmetry in memory).
   void put(std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>& next, std::uint64_t T,
