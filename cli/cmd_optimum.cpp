@@ -80,7 +80,9 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     j["rank_space"] = rank_space(fam, p);
     j["engine"] = engine_name(plan.engine);
     j["storage"] = storage_name(plan.storage);
-    j["memory_bytes"] = plan.memory_bytes;
+    // The frontier engine checks each level against the budget as it comes.
+    j["memory_bytes"] =
+        plan.engine == EngineKind::kFrontier ? json(nullptr) : json(plan.memory_bytes);
     j["budget_bytes"] = plan.budget_bytes;
     if (on_disk) {
       j["disk_bytes"] = plan.disk_bytes;
@@ -100,8 +102,12 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
               p.problem.c_str());
   std::printf("  engine:  %s, storage %s, %llu ranks\n", engine_name(plan.engine),
               storage_name(plan.storage), static_cast<unsigned long long>(rank_space(fam, p)));
-  std::printf("  memory:  %s planned, budget %s%s\n", format_bytes(plan.memory_bytes).c_str(),
-              format_bytes(plan.budget_bytes).c_str(), fits_memory ? "" : " (does not fit)");
+  if (plan.engine == EngineKind::kFrontier)
+    std::printf("  memory:  checked level by level (the levels are not known before), budget %s\n",
+                format_bytes(plan.budget_bytes).c_str());
+  else
+    std::printf("  memory:  %s planned, budget %s%s\n", format_bytes(plan.memory_bytes).c_str(),
+                format_bytes(plan.budget_bytes).c_str(), fits_memory ? "" : " (does not fit)");
   if (plan.segments > 0)
     std::printf("  segments: %llu (%llu stored, %llu resident at most)\n",
                 static_cast<unsigned long long>(plan.segments),
@@ -195,6 +201,13 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
       j["symmetries"] = r.symmetries;
       j["stored_segments"] = r.stored_segments;
     }
+    if (r.engine == EngineKind::kFrontier) {
+      j["widest_level"] = r.widest_level;
+      if (!so.work_dir.empty()) {
+        j["disk_bytes"] = r.disk_bytes;  // its checkpoints
+        j["resumed"] = r.resumed;
+      }
+    }
     if (r.ranks > 1) {
       j["ranks"] = r.ranks;
       j["segments"] = r.segments;
@@ -262,6 +275,13 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
                 static_cast<unsigned long long>(r.segments),
                 static_cast<unsigned long long>(r.stored_segments),
                 static_cast<unsigned long long>(r.symmetries));
+  if (r.engine == EngineKind::kFrontier)
+    std::printf("  frontier:     widest level %llu states%s%s\n",
+                static_cast<unsigned long long>(r.widest_level),
+                so.work_dir.empty()
+                    ? ""
+                    : (", checkpoints " + format_bytes(r.disk_bytes) + " at most").c_str(),
+                r.resumed ? ", resumed" : "");
   if (r.ranks > 1)
     std::printf("  ranks:        %llu (memory above: the largest rank's), %s exchanged\n",
                 static_cast<unsigned long long>(r.ranks), format_bytes(r.exchanged_bytes).c_str());

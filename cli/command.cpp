@@ -95,9 +95,10 @@ void add_resources(CLI::App& cmd, CommonOptions& o) {
       ->check(CLI::Range(1, 1024));
   cmd.add_option("--engine", o.engine,
                  "search mode: auto (the fastest that applies), generic (one state at a "
-                 "time, every variant) or lattice (64 states per word, single-stack peg "
-                 "variants)")
-      ->check(CLI::IsMember({"auto", "generic", "lattice"}));
+                 "time, every variant), lattice (64 states per word, single-stack peg "
+                 "variants) or frontier (only the last two levels, reversible single-stack "
+                 "peg variants: for --meet-in-middle beyond a bitmap's memory)")
+      ->check(CLI::IsMember({"auto", "generic", "lattice", "frontier"}));
   CLI::Option* quiet = cmd.add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
   cmd.add_flag("--trace", o.trace, "one line per BFS level on stderr (form, size, time)")
       ->excludes(quiet);

@@ -72,8 +72,10 @@ SearchOptions search_options(const CommonOptions& o) {
     s.engine = EngineKind::kGeneric;
   } else if (o.engine == "lattice") {
     s.engine = EngineKind::kLattice;
+  } else if (o.engine == "frontier") {
+    s.engine = EngineKind::kFrontier;
   } else if (o.engine != "auto" && !o.engine.empty()) {
-    throw UsageError("--engine takes auto, generic or lattice (got '" + o.engine + "')");
+    throw UsageError("--engine takes auto, generic, lattice or frontier (got '" + o.engine + "')");
   }
   return s;
 }

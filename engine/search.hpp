@@ -17,6 +17,9 @@
 // --meet-in-middle (the half-depth test) runs on the lattice engine in memory where
 // a peg permutation serves, else (or with --work-dir) on the generic engine, in
 // memory or on disk, over the same permutation or a variant's own mirror (Checkers).
+//   frontier frontier_bfs.hpp: only the last two levels, as sorted ranks, for the
+//            reversible single-stack peg variants; asked for by name (--engine
+//            frontier), for half-depth tests too large for a bitmap.
 //   distributed  the disk mode run by several processes at once (options.comm,
 //            comm.hpp), each owning a share of the segments, with or without disk.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
@@ -35,6 +38,7 @@
 #include "engine/core.hpp"
 #include "engine/disk_bfs.hpp"
 #include "engine/disk_lattice.hpp"
+#include "engine/frontier_bfs.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/mirror.hpp"
 #include "engine/search_types.hpp"
@@ -80,6 +84,17 @@ bool lattice_preferred(const V& v) {
 // does not apply.
 template <StateSpace V>
 EngineKind choose_engine(const V& v, const SearchOptions& o) {
+  if (o.engine == EngineKind::kFrontier) {
+    // Asked for by name only: it keeps the last two levels (frontier_bfs.hpp).
+    if (const std::string why = frontier_refusal(v, o); !why.empty())
+      throw std::invalid_argument(why);
+    if (o.meet_in_middle && o.farthest > 0)
+      throw std::invalid_argument(
+          "--meet-in-middle stops at half the optimum: it gives no farthest states");
+    if (o.meet_in_middle && !StartGoalMirror<V>(v).ok())
+      throw std::invalid_argument(kNoMeetPermutation);
+    return EngineKind::kFrontier;
+  }
   const std::string why = lattice_refusal(v, o);
   if (o.meet_in_middle) {
     // The half-depth test: the lattice engine's (a peg permutation, lattice_bfs.hpp)
@@ -113,6 +128,7 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
       if (!why.empty()) throw std::invalid_argument(why + " (use --engine generic)");
       return EngineKind::kLattice;
     case EngineKind::kAuto:
+    case EngineKind::kFrontier:
       break;
   }
   // Distributed, the lattice wherever it applies: the generic engine has no
@@ -125,6 +141,8 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
 // std::invalid_argument when disk mode is asked for and does not apply.
 template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
+  // The frontier engine's levels live in memory; a work directory holds checkpoints.
+  if (choose_engine(v, o) == EngineKind::kFrontier) return StorageKind::kMemory;
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
   if (o.meet_in_middle) {
     if (o.symmetry)
@@ -229,6 +247,9 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
   p.budget_bytes = o.max_memory ? o.max_memory : default_memory_budget();
   const bool files = !o.work_dir.empty();
   if constexpr (LatticeSpace<V>) {
+    // The frontier engine's levels are not known before it runs: it checks each one
+    // against the budget as it comes (frontier_bfs.hpp); nothing to plan.
+    if (p.engine == EngineKind::kFrontier) return p;
     if (p.engine == EngineKind::kLattice) {
       if (p.storage == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
@@ -268,6 +289,7 @@ std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
 template <StateSpace V>
 SearchResult search(const V& v, const SearchOptions& o) {
   if constexpr (LatticeSpace<V>) {
+    if (choose_engine(v, o) == EngineKind::kFrontier) return frontier_search(v, o);
     if (choose_engine(v, o) == EngineKind::kLattice) {
       if (choose_storage(v, o) == StorageKind::kDisk) return disk_lattice_search(v, o);
       return lattice_search(v, o);

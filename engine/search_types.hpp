@@ -23,7 +23,8 @@ namespace hanoi {
 class Comm;  // comm.hpp
 
 // Which search mode runs.  kAuto picks the fastest that applies (search.hpp).
-enum class EngineKind { kAuto, kGeneric, kLattice };
+// kFrontier: the last two levels only (frontier_bfs.hpp), asked for by name.
+enum class EngineKind { kAuto, kGeneric, kLattice, kFrontier };
 
 inline const char* engine_name(EngineKind e) {
   switch (e) {
@@ -31,6 +32,8 @@ inline const char* engine_name(EngineKind e) {
       return "generic";
     case EngineKind::kLattice:
       return "lattice";
+    case EngineKind::kFrontier:
+      return "frontier";
     case EngineKind::kAuto:
       break;
   }
@@ -83,6 +86,8 @@ struct SearchOptions {
   // The generic engine's disk mode (disk_bfs.hpp): 2^segment_bits ranks a segment
   // (-1: chosen from the budget); record_bytes: memory for records queued for
   // segments on disk before they spill to files (0: from the budget; a testing aid).
+  // The frontier engine (frontier_bfs.hpp): segment_bits >= 6 sets its windows of
+  // 2^segment_bits ranks (a testing aid; default 2^21).
   int segment_bits = -1;
   std::uint64_t record_bytes = 0;
   // The lattice engine: store one segment of each orbit under the peg permutations
@@ -150,7 +155,8 @@ struct SearchResult {
   std::uint64_t orbits = 0;           // the generic engine's --symmetry: the states kept
   std::uint64_t spilled_records = 0;  // records of moves between segments written to files
   bool resumed = false;
-  bool met_in_middle = false;  // the optimum came from the half-depth test
+  bool met_in_middle = false;      // the optimum came from the half-depth test
+  std::uint64_t widest_level = 0;  // the frontier engine: the most states a level held
   // Distributed: the ranks, the bytes of records they sent each other (all ranks,
   // all levels this process ran) and the same per level.
   std::uint64_t ranks = 1;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A search too large for memory, run in the disk mode and resumable, and its table.
 
-    python3 experiments/disk_record.py NAME --work-dir DIR -- VARIANT -n N [--pegs M] ...
+    python3 experiments/disk_record.py NAME --work-dir DIR [--published FILE] -- VARIANT -n N ...
 
 runs `hanoi optimum VARIANT ... --levels --json --work-dir DIR --resume` (so a run
 that was killed, or whose machine restarted, continues from its last checkpoint
@@ -10,7 +10,9 @@ commit, date, machine, the wall time summed over every invocation that worked on
 the run (kept in DIR/invocations.log), the peak RSS and the disk used, and the
 per-level counts with the states at the maximal distance.  Extra `hanoi` options
 (--max-memory, --checkpoint-every, --stop-at-goal, --meet-in-middle) go after the
-variant; a half-depth run's table says at which depth the test decided.  Only the
+variant; a half-depth run's table says at which depth the test decided.  With
+`--engine frontier` the levels stay in memory (the last two) and DIR holds the
+checkpoints.  `--published FILE` sets a published value beside the optimum.  Only the
 last, finishing invocation's figures (peak RSS, seconds) are its own; the table
 says so.
 """
@@ -64,10 +66,24 @@ def main(argv):
         print("disk_record.py: --work-dir DIR is required", file=sys.stderr)
         return 2
     work = head[head.index("--work-dir") + 1]
+    # --published FILE: `n value` lines of a published sequence (cited in its first
+    # comment line), set beside the search's optimum; never replacing it.
+    published, cite = {}, ""
+    if "--published" in head:
+        for line in open(head[head.index("--published") + 1]):
+            line = line.strip()
+            if line.startswith("#"):
+                cite = cite or line.lstrip("# ")
+            elif line:
+                k, v = line.split()
+                published[int(k)] = int(v)
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     os.makedirs(work, exist_ok=True)
-    cmd = [hanoi, "optimum", *search, "--levels", "--json", "--work-dir", work, "--resume",
-           "--storage", "disk"]
+    # The frontier engine keeps its levels in memory; the directory holds its checkpoints.
+    frontier = "--engine" in search and search[search.index("--engine") + 1] == "frontier"
+    cmd = [hanoi, "optimum", *search, "--levels", "--json", "--work-dir", work, "--resume"]
+    if not frontier:
+        cmd += ["--storage", "disk"]
     log = os.path.join(work, "invocations.log")
     t0 = time.time()
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
@@ -87,8 +103,18 @@ def main(argv):
     out = os.path.join(ROOT, "results", name + ".md")
     shown = "python3 experiments/disk_record.py " + " ".join(argv)
     meet = bool(j.get("meet_in_middle"))
-    what = ("the half-depth test (--meet-in-middle) in the disk mode" if meet
-            else "a complete search in the disk mode")
+    where = "keeping the last two levels" if frontier else "in the disk mode"
+    what = (f"the half-depth test (--meet-in-middle) {where}" if meet
+            else f"a complete search {where}")
+    if frontier:
+        memory = (f"- memory: {gib(j['search_bytes'])} at most by the engine's count, "
+                  f"{gib(j['peak_rss_bytes'])} peak RSS (the finishing invocation); the widest "
+                  f"level held {j['widest_level']} states")
+        disk = f"- disk: {gib(j['disk_bytes'])} of checkpoints at most"
+    else:
+        memory = (f"- memory: {gib(j['search_bytes'])} planned, {gib(j['peak_rss_bytes'])} peak "
+                  "RSS (the finishing invocation)")
+        disk = f"- disk: {gib(j['disk_bytes'])} at most, {j['segments']} segments"
     lines = [
         f"# {j['variant']} pegs={j['pegs']} n={j['n']} problem={j['problem']}: "
         f"{what} ({j['engine']} engine)\n",
@@ -98,9 +124,8 @@ def main(argv):
         f"- machine: {machine()}",
         f"- wall time: {total:.1f} s over {len(runs)} invocation(s) "
         f"(the finishing one: {j['seconds']:.1f} s)",
-        f"- memory: {gib(j['search_bytes'])} planned, {gib(j['peak_rss_bytes'])} peak RSS "
-        "(the finishing invocation)",
-        f"- disk: {gib(j['disk_bytes'])} at most, {j['segments']} segments",
+        memory,
+        disk,
         "",
         "| quantity | value |",
         "|---|---:|",
@@ -119,6 +144,12 @@ def main(argv):
             f"| eccentricity of the start | {j['eccentricity']} |",
             f"| states at the maximal distance | {levels[last] if levels else 0} |",
         ]
+    if published:
+        value = published.get(j["n"])
+        verdict = ("—" if value is None else
+                   "agrees" if value == j["optimal"] else
+                   f"**differs** from the search's {j['optimal']}")
+        lines.append(f"| published: {cite} | {value if value is not None else '—'} ({verdict}) |")
     lines += [
         f"| closed form | {j['formula']} |",
         "",

@@ -34,6 +34,13 @@ declare -A args=(
   [reves5_n18_meet]="reves --pegs 5 -n 18 --meet-in-middle --max-memory 20G"
   [reves6_n15_meet]="reves --pegs 6 -n 15 --meet-in-middle --max-memory 20G"
   [reves6_n16_meet]="reves --pegs 6 -n 16 --meet-in-middle --max-memory 20G"
+  # Linear 4 pegs (OEIS A160002) by the half-depth test on the frontier engine,
+  # which keeps only the last two levels (a bitmap of n = 19 is 34 GiB).
+  [adjacent4_n19_frontier]="adjacent --pegs 4 -n 19 --meet-in-middle --engine frontier --max-memory 20G"
+)
+# Published values to set beside a record's optimum (disk_record.py --published).
+declare -A published=(
+  [adjacent4_n19_frontier]=experiments/A160002.txt
 )
 order=(reves4_n18 reves4_n19 reves5_n16 reves6_n14)
 [ $# -gt 0 ] && order=("$@")
@@ -41,5 +48,7 @@ for name in "${order[@]}"; do
   [ -n "${args[$name]:-}" ] || { echo "disk_records.sh: unknown record $name" >&2; exit 2; }
   echo "[records] $name: hanoi optimum ${args[$name]}" >&2
   # shellcheck disable=SC2086
-  python3 experiments/disk_record.py "$name" --work-dir "$work/$name" -- ${args[$name]}
+  pub=()
+  [ -n "${published[$name]:-}" ] && pub=(--published "${published[$name]}")
+  python3 experiments/disk_record.py "$name" --work-dir "$work/$name" "${pub[@]}" -- ${args[$name]}
 done

@@ -1,0 +1,795 @@
+// The frontier engine: a breadth-first search that keeps only its last two levels,
+// for the reversible single-stack peg variants (--engine frontier).
+//
+// Design overview
+// ---------------
+// Where every move can be undone, a neighbour of a state at depth d lies at depth
+// d - 1, d or d + 1, so level d + 1 is succ(L_d) minus L_d minus L_(d-1): no visited
+// set is needed (Korf's frontier search).  Memory then follows the two widest
+// consecutive levels instead of the rank space.  The half-depth test needs no more:
+// at the first level k where some state s of level k has σs reached, σs lies at
+// depth k - 1 or k (lattice_bfs.hpp, "Meet in the middle"), both held here.  So the
+// search that suits it is the one that stops early in a space too large for a
+// bitmap: linear 4 pegs at n = 19 has 2.7·10^11 ranks (34 GiB a bitmap, and the
+// lattice engine keeps two), but its levels up to the half-depth hold about 10^8
+// states each.  A complete search runs too (eccentricity, farthest states), though
+// the middle levels of most puzzles are a sizeable share of the space.
+//
+// A level is an array of ranks (8 bytes a state) grouped by *window*, a run of
+// 2^21 ranks, in no order inside one, with where each window's run starts.
+// Successors come straight from the rank, the base-m number of the discs' pegs
+// (disc d+1 is digit d; at 4 and 8 pegs a bit field read with word operations): the
+// top disc of a peg is its lowest digit, and moving disc d+1 from a to b adds
+// (b - a)·m^d.  A level is built from shares of the last one, each a task: a pass
+// counts the successors per window, a second computes them again and places them,
+// grouped by window, so no unplaced copy is kept.  Then per window, with a bitmap of
+// the window (256 KiB, in the thread's cache, zero between uses): the candidates'
+// bits are set, the two last levels' cleared, and each candidate whose bit is still
+// set is kept and its bit cleared, packed to the front of the window's run; the runs
+// are then packed left.  Levels are sets, so no count depends on the thread count.
+//
+// Checkpoints (with --work-dir): at a level boundary every checkpoint_seconds (and
+// when the run is interrupted or runs out of its budget), the two levels go to one
+// fresh file, and a manifest written atomically (work_dir.hpp) names it with its
+// size and checksum, beside the level counts; `--resume` continues from it.  A
+// level too large for the budget stops the run with a checkpoint and the figure:
+// the levels are not known before the search, so there is no plan to refuse first.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/bfs.hpp"
+#include "engine/core.hpp"
+#include "engine/lattice_kernel.hpp"
+#include "engine/level_loop.hpp"
+#include "engine/memory.hpp"
+#include "engine/mirror.hpp"
+#include "engine/search_types.hpp"
+#include "engine/work_dir.hpp"
+
+namespace hanoi {
+
+inline constexpr const char* kFrontierFormat = "hanoi-frontier 1";
+
+// Why the frontier engine cannot run this search ("" when it can).
+template <StateSpace V>
+std::string frontier_refusal(const V& v, const SearchOptions& o) {
+  (void)v;
+  if constexpr (!LatticeSpace<V>) {
+    return "the frontier engine serves only single-stack peg variants whose rule ignores "
+           "what a disc lands on";
+  } else {
+    if (!V::kReversible)
+      return "the frontier engine needs moves that can be undone (this rule is one-way)";
+    if (o.want_path) return "the frontier engine keeps no path: it gives no witness (--moves)";
+    if (o.symmetry) return "the frontier engine does not combine with --symmetry";
+    if (o.comm != nullptr) return "the frontier engine has no distributed mode";
+    if (o.storage == StorageKind::kDisk)
+      return "the frontier engine keeps its levels in memory (--work-dir holds its "
+             "checkpoints): drop --storage disk";
+    if (v.num_ranks() > (Rank{1} << 62)) return "the rank space is too large for 64-bit ranks";
+    return "";
+  }
+}
+
+namespace frontier_detail {
+// The moves of a state from its rank (see the overview).  M: the peg count as a
+// constant, or 0 for a run-time one.
+class RankMoves {
+ public:
+  template <LatticeSpace V>
+  explicit RankMoves(const V& v) : m_(v.pegs()), n_(v.discs()) {
+    Rank p = 1;
+    for (int d = 0; d < n_; ++d) {
+      pow_.push_back(p);
+      p *= static_cast<Rank>(m_);
+      std::uint64_t bits = 0;
+      for (int a = 0; a < m_; ++a)
+        for (int b = 0; b < m_; ++b)
+          if (a != b && v.lattice_allows(d + 1, a, b)) bits |= std::uint64_t{1} << (a * m_ + b);
+      allow_.push_back(bits);
+    }
+    if (const int w = field_bits(m_); w > 0)
+      for (int d = 0; d < n_; ++d) low_ |= std::uint64_t{1} << (w * d);
+    for (int a = 0; a < m_; ++a)
+      for (int b = a + 1; b < m_; ++b) {
+        bool any = false;
+        for (int d = 0; d < n_; ++d)
+          any = any || (allow_[static_cast<std::size_t>(d)] >> (a * m_ + b) & 1) != 0 ||
+                (allow_[static_cast<std::size_t>(d)] >> (b * m_ + a) & 1) != 0;
+        if (any) pairs_.emplace_back(a, b);
+      }
+  }
+  int pegs() const { return m_; }
+  // At most this many successors a state (one move per pair of pegs: the smaller top).
+  int max_degree() const { return static_cast<int>(pairs_.size()); }
+
+  // Where m is 4 or 8 the rank is a bit field of 2 or 3 bits a disc, read with
+  // word operations; otherwise digit by digit.
+  static constexpr int field_bits(int m) { return m == 4 ? 2 : (m == 8 ? 3 : 0); }
+
+  // The digits equal to `p`, as the low bit of each W-bit field (within the n discs).
+  template <int W>
+  std::uint64_t equal_fields(Rank x, int p) const {
+    const std::uint64_t t = ~(x ^ (low_ * static_cast<std::uint64_t>(p)));
+    std::uint64_t r = t;
+    for (int i = 1; i < W; ++i) r &= t >> i;
+    return r & low_;
+  }
+
+  // σ of a rank, σ a peg permutation (pegs()[i] = σ(i)); M as for expand.
+  template <int M>
+  Rank permute(Rank x, const std::array<std::uint8_t, 16>& sigma) const {
+    constexpr int W = field_bits(M);
+    if constexpr (W > 0) {
+      Rank out = 0;
+      for (int p = 0; p < M; ++p) out |= equal_fields<W>(x, p) * sigma[static_cast<std::size_t>(p)];
+      return out;
+    } else {
+      Rank out = 0;
+      for (int d = 0; d < n_; ++d) {
+        out += sigma[x % static_cast<Rank>(m_)] * pow_[static_cast<std::size_t>(d)];
+        x /= static_cast<Rank>(m_);
+      }
+      return out;
+    }
+  }
+
+  // Calls out(s) for every successor s of rank r.  M: the peg count as a constant
+  // (0: run time).
+  template <int M, class Out>
+  void expand(Rank r, Out&& out) const {
+    const int m = M > 0 ? M : m_;
+    std::array<int, 16> top;  // the top disc (digit) of each peg, n_ when empty
+    constexpr int W = field_bits(M);
+    if constexpr (W > 0) {
+      for (int p = 0; p < M; ++p) {
+        const std::uint64_t e = equal_fields<W>(r, p);
+        top[static_cast<std::size_t>(p)] = e != 0 ? std::countr_zero(e) / W : n_;
+      }
+    } else {
+      for (int p = 0; p < m; ++p) top[static_cast<std::size_t>(p)] = n_;
+      Rank x = r;
+      int found = 0;
+      for (int d = 0; d < n_ && found < m; ++d) {
+        const int p = static_cast<int>(x % static_cast<Rank>(m));
+        x /= static_cast<Rank>(m);
+        if (top[static_cast<std::size_t>(p)] == n_) {
+          top[static_cast<std::size_t>(p)] = d;
+          ++found;
+        }
+      }
+    }
+    // (A branch-free version over the pairs of pegs, writing every pair's successor
+    // and counting the legal ones, measured slower: 11.0 s against 8.7 s counting
+    // at adjacent n = 16.)
+    for (int a = 0; a < m; ++a) {
+      const int d = top[static_cast<std::size_t>(a)];
+      if (d == n_) continue;
+      const std::uint64_t allowed = allow_[static_cast<std::size_t>(d)] >> (a * m);
+      const Rank step = pow_[static_cast<std::size_t>(d)];
+      for (int b = 0; b < m; ++b)
+        if (top[static_cast<std::size_t>(b)] > d && (allowed >> b & 1) != 0)
+          out(r + static_cast<Rank>(b) * step - static_cast<Rank>(a) * step);
+    }
+  }
+
+ private:
+  int m_, n_;
+  std::vector<std::pair<int, int>> pairs_;  // the pairs of pegs some disc may move between
+  std::vector<Rank> pow_;                   // m^d
+  std::vector<std::uint64_t> allow_;        // per digit d, bit a*m+b: disc d+1 may go a -> b
+  std::uint64_t low_ = 0;                   // bit fields: the low bit of each of the n fields
+};
+
+// An array of ranks that is neither zeroed nor shrunk: the levels and the
+// candidates rotate through three of these, so a level reuses pages already
+// touched (a std::vector zeroes on resize, and a fresh allocation faults in every
+// page: that was a third of the time).  Grows by a quarter beyond what is asked.
+class RankBuffer {
+ public:
+  Rank* data() { return data_.get(); }
+  const Rank* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return capacity_; }
+  Rank& operator[](std::size_t i) { return data_[i]; }
+  const Rank& operator[](std::size_t i) const { return data_[i]; }
+  const Rank* begin() const { return data_.get(); }
+  const Rank* end() const { return data_.get() + size_; }
+  // Sets the size; the contents are undefined where it grew beyond capacity.
+  void resize(std::size_t n) {
+    if (n > capacity_) {
+      data_.reset();
+      capacity_ = n + n / 4;
+      data_.reset(new Rank[capacity_]);
+    }
+    size_ = n;
+  }
+  void clear() { size_ = 0; }
+  void release() {
+    data_.reset();
+    size_ = capacity_ = 0;
+  }
+  void swap(RankBuffer& o) noexcept {
+    std::swap(data_, o.data_);
+    std::swap(size_, o.size_);
+    std::swap(capacity_, o.capacity_);
+  }
+
+ private:
+  std::unique_ptr<Rank[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+}  // namespace frontier_detail
+
+// One level at a time (run_levels drives it; see the overview).
+template <LatticeSpace V>
+class FrontierMode {
+ public:
+  FrontierMode(const V& v, const SearchOptions& o, std::uint64_t budget)
+      : v_(v),
+        o_(o),
+        moves_(v),
+        budget_(budget),
+        persist_(!o.work_dir.empty()),
+        threads_(detail::worker_count()) {
+    if (o.meet_in_middle) {
+      const auto sigma = find_meet_permutation(v);
+      if (!sigma) throw std::invalid_argument(kNoMeetPermutation);
+      sigma_ = *sigma;
+    }
+    // Windows of 2^21 ranks: a thread's bitmap of one (256 KiB) stays in its cache.
+    // (options.segment_bits sets them: a testing aid, for many windows at small n.)
+    const int rank_bits = std::max(1, static_cast<int>(std::bit_width(v.num_ranks() - 1)));
+    window_bits_ = std::min(rank_bits, o.segment_bits >= 6 ? o.segment_bits : 21);
+    buckets_ = std::size_t{1} << (rank_bits - window_bits_);
+    blocks_ = 2 * threads_;
+    switch (moves_.pegs()) {
+      case 3:
+        next_level_ = &FrontierMode::next_level_m<3>;
+        meet_test_ = &FrontierMode::meet_test<3>;
+        break;
+      case 4:
+        next_level_ = &FrontierMode::next_level_m<4>;
+        meet_test_ = &FrontierMode::meet_test<4>;
+        break;
+      case 8:
+        next_level_ = &FrontierMode::next_level_m<8>;
+        meet_test_ = &FrontierMode::meet_test<8>;
+        break;
+      default:
+        break;
+    }
+  }
+
+  // Continues the checkpoint in the work directory (options.resume) or starts afresh.
+  LevelLoopResume open(bool& resumed) {
+    resumed = false;
+    LevelLoopResume from;
+    if (persist_) {
+      make_work_dir(o_.work_dir);
+      bool exists = false;
+      const std::string name = o_.work_dir + "/manifest";
+      const std::string text = read_whole_file(name, exists);
+      if (exists && !o_.resume)
+        throw WorkDirError(o_.work_dir + " holds a checkpoint (" + describe_checkpoint(text) +
+                           "): add --resume to continue it, or use an empty directory");
+      if (exists) {
+        resume_from(Manifest::parse(text, name), from);
+        resumed = true;
+        return from;
+      }
+      if (o_.resume && o_.progress)
+        std::fprintf(stderr, "[frontier] no checkpoint in %s: starting the search\n",
+                     o_.work_dir.c_str());
+      remove_strays({});
+    }
+    return from;
+  }
+
+  LevelReport step(std::uint64_t depth) {
+    LevelReport rep;
+    if (depth == 0) {
+      single(cur_, v_.rank(v_.start()));
+      prev_.ranks.clear();
+      prev_.bounds.assign(buckets_ + 1, 0);
+    } else {
+      (this->*next_level_)(depth);
+    }
+    rep.size = cur_.size();
+    rep.units = buckets_;
+    if (rep.size == 0) return rep;  // the search is complete (or was, when resumed)
+    level_ = depth + 1;
+    levels_.push_back(rep.size);
+    // As run_levels decides: the half-depth test first, then the goal.
+    if (o_.meet_in_middle) rep.meet = (this->*meet_test_)();
+    if (rep.meet != LevelReport::Meet::kNone && goal_depth_ < 0) {
+      met_ = true;
+      goal_depth_ = static_cast<std::int64_t>(rep.meet == LevelReport::Meet::kOdd ? 2 * depth - 1
+                                                                                  : 2 * depth);
+    }
+    rep.goal = holds(cur_, v_.goal_rank());
+    if (rep.goal && goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
+    if (o_.farthest > 0) {
+      rep.sample = lowest(o_.farthest);
+      last_sample_ = rep.sample;
+    }
+    ++expanded_;
+    if (persist_) {
+      // (The testing aid stops as an interruption does: frontier_search checkpoints.)
+      if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments)
+        throw SearchCancelled();
+      if (due()) checkpoint();
+    }
+    return rep;
+  }
+
+  // The run's last manifest (its levels, no layers: a finished search answers no more).
+  void finish() {
+    finished_ = true;
+    if (persist_) checkpoint();
+  }
+  // A checkpoint now (an interrupted run's last act).
+  void save() {
+    if (persist_) checkpoint();
+  }
+
+  std::uint64_t peak_bytes() const { return peak_bytes_; }
+  std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t widest() const { return widest_; }
+
+ private:
+  // A level: its ranks grouped by bucket (a window of 2^window_bits_ ranks; in no
+  // order inside one), and where each bucket's run starts.
+  struct Level {
+    frontier_detail::RankBuffer ranks;
+    std::vector<std::uint64_t> bounds;  // bucket b: ranks[bounds[b], bounds[b + 1])
+    std::size_t size() const { return ranks.size(); }
+    std::uint64_t bytes() const { return 8 * (ranks.capacity() + bounds.capacity()); }
+  };
+
+  std::size_t bucket_of(Rank r) const { return static_cast<std::size_t>(r >> window_bits_); }
+
+  // Level `lv` holding the one rank r.
+  void single(Level& lv, Rank r) const {
+    lv.ranks.resize(1);
+    lv.ranks[0] = r;
+    lv.bounds.assign(buckets_ + 1, 0);
+    for (std::size_t b = bucket_of(r) + 1; b <= buckets_; ++b) lv.bounds[b] = 1;
+  }
+  // Rebuilds lv.bounds from its ranks; false unless they are grouped by bucket.
+  bool rebuild_bounds(Level& lv) const {
+    lv.bounds.assign(buckets_ + 1, 0);
+    std::size_t last = 0;
+    for (Rank r : lv.ranks) {
+      const std::size_t b = bucket_of(r);
+      if (r >= v_.num_ranks() || b < last) return false;
+      last = b;
+      ++lv.bounds[b + 1];
+    }
+    for (std::size_t b = 0; b < buckets_; ++b) lv.bounds[b + 1] += lv.bounds[b];
+    return true;
+  }
+
+  // The bytes of the two levels and the buffers once cand_ holds `cand_words` ranks
+  // (or what it holds now, if more), against the budget: beyond it the run
+  // checkpoints and stops with the figure.
+  void reserve_or_stop(std::uint64_t cand_words, std::uint64_t depth) {
+    const std::uint64_t need =
+        prev_.bytes() + cur_.bytes() + 8 * std::max<std::uint64_t>(cand_.capacity(), cand_words) +
+        8 * (hist_.capacity() + kept_.capacity()) + threads_ * (window_words() * 8 + 4096);
+    peak_bytes_ = std::max(peak_bytes_, need);
+    if (need <= budget_) return;
+    if (persist_) checkpoint();
+    throw MemoryBudgetExceeded(
+        need, budget_, "the frontier search at level " + std::to_string(depth),
+        persist_ ? "its checkpoint is written: raise --max-memory and add --resume"
+                 : "raise --max-memory, or add --work-dir DIR to checkpoint the run");
+  }
+
+  // Splits [0, count) into the blocks' ranges.
+  std::pair<std::size_t, std::size_t> block_range(std::size_t i, std::size_t count) const {
+    return {count * i / blocks_, count * (i + 1) / blocks_};
+  }
+  std::uint64_t window_words() const { return ((std::uint64_t{1} << window_bits_) + 63) / 64; }
+
+  // Counting sort of f(x) over the ranks x of cur_ into cand_, grouped by bucket
+  // (cand_bounds_ then says where): `produce(x, out)` calls out(y) per image y,
+  // twice (once to count, once to place), so cand_ holds no more than it must.
+  template <class Produce>
+  void gather(Produce&& produce, std::uint64_t depth) {
+    Stopwatch sw(phase_[0]);
+    const std::size_t k = blocks_;
+    hist_.assign(k * buckets_, 0);
+    tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
+      const auto [lo, hi] = block_range(i, cur_.size());
+      std::uint64_t* h = &hist_[i * buckets_];
+      for (std::size_t q = lo; q < hi; ++q)
+        produce(cur_.ranks[q], [&](Rank y) { ++h[bucket_of(y)]; });
+    });
+    // Offsets bucket-major: bucket b's images from block 0, then block 1, ...
+    std::uint64_t total = 0;
+    cand_bounds_.assign(buckets_ + 1, 0);
+    for (std::size_t b = 0; b < buckets_; ++b) {
+      cand_bounds_[b] = total;
+      for (std::size_t i = 0; i < k; ++i) {
+        const std::uint64_t c = hist_[i * buckets_ + b];
+        hist_[i * buckets_ + b] = total;
+        total += c;
+      }
+    }
+    cand_bounds_[buckets_] = total;
+    reserve_or_stop(total, depth);
+    sw.next(phase_[1]);
+    cand_.resize(total);
+    sw.next(phase_[2]);
+    tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
+      const auto [lo, hi] = block_range(i, cur_.size());
+      std::uint64_t* h = &hist_[i * buckets_];
+      Rank* out = cand_.data();
+      for (std::size_t q = lo; q < hi; ++q)
+        produce(cur_.ranks[q], [&](Rank y) { out[h[bucket_of(y)]++] = y; });
+    });
+  }
+
+  // Runs fn(b, bitmap) for every bucket b, in parallel; the bitmap (one per thread,
+  // a window's bits) is zero on entry and must be left so.
+  template <class Fn>
+  void for_buckets(Fn&& fn) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets_, 16),
+                      [&](const tbb::blocked_range<std::size_t>& q) {
+                        std::vector<std::uint64_t>& bm = bitmaps_.local();
+                        if (bm.empty()) bm.assign(window_words(), 0);
+                        for (std::size_t b = q.begin(); b != q.end(); ++b) fn(b, bm.data());
+                      });
+  }
+
+  // Level `depth` from cur_ (depth - 1) and prev_ (depth - 2); cur_ becomes it.
+  template <int M>
+  void next_level_m(std::uint64_t depth) {
+    gather([&](Rank x, auto&& out) { moves_.template expand<M>(x, out); }, depth);
+    // Per bucket: a window bitmap of the candidates, less the two last levels; the
+    // candidates whose bit is still set are kept (once: the bit is then cleared),
+    // packed to the front of the bucket's run.
+    Stopwatch sw(phase_[3]);
+    kept_.assign(buckets_, 0);
+    for_buckets([&](std::size_t b, std::uint64_t* bm) {
+      Rank* first = cand_.data() + cand_bounds_[b];
+      Rank* last = cand_.data() + cand_bounds_[b + 1];
+      if (first == last) return;
+      const Rank base = static_cast<Rank>(b) << window_bits_;
+      for (Rank* x = first; x != last; ++x) {
+        const Rank i = *x - base;
+        bm[i >> 6] |= std::uint64_t{1} << (i & 63);
+      }
+      for (const Level* lv : {&cur_, &prev_})
+        for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
+          const Rank i = lv->ranks[q] - base;
+          bm[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+        }
+      Rank* w = first;
+      for (Rank* x = first; x != last; ++x) {
+        const Rank i = *x - base;
+        const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+        if ((bm[i >> 6] & bit) == 0) continue;
+        bm[i >> 6] &= ~bit;
+        *w++ = *x;
+      }
+      kept_[b] = static_cast<std::uint64_t>(w - first);
+    });
+    // Pack left (every destination lies at or before its source); the bounds follow.
+    sw.next(phase_[4]);
+    std::uint64_t size = 0;
+    for (std::size_t b = 0; b < buckets_; ++b) {
+      const std::uint64_t from = cand_bounds_[b];
+      cand_bounds_[b] = size;
+      if (kept_[b] > 0 && size != from)
+        std::memmove(cand_.data() + size, cand_.data() + from, kept_[b] * sizeof(Rank));
+      size += kept_[b];
+    }
+    cand_bounds_[buckets_] = size;
+    cand_.resize(size);
+    // prev_ <- cur_ <- the new level; the old prev_'s room serves the next candidates.
+    std::swap(prev_, cur_);
+    cur_.ranks.swap(cand_);
+    cur_.bounds.swap(cand_bounds_);
+    cand_.clear();
+    // Room far beyond the next level's needs goes (the middle of the search passed).
+    if (cand_.capacity() > 8 * cur_.size() * static_cast<std::uint64_t>(moves_.max_degree()) + 4096)
+      cand_.release();
+    widest_ = std::max<std::uint64_t>(widest_, cur_.size());
+  }
+
+  // The half-depth test on cur_ (level d): σs in prev_ (d - 1: kOdd) or in cur_
+  // (kEven), by the window bitmaps of σ(cur_)'s buckets.
+  template <int M>
+  LevelReport::Meet meet_test() {
+    gather([&](Rank x, auto&& out) { out(moves_.template permute<M>(x, sigma_)); }, level_ - 1);
+    Stopwatch sw(phase_[5]);
+    std::atomic<bool> odd{false}, even{false};
+    for_buckets([&](std::size_t b, std::uint64_t* bm) {
+      const Rank* first = cand_.data() + cand_bounds_[b];
+      const Rank* last = cand_.data() + cand_bounds_[b + 1];
+      if (first == last) return;
+      const Rank base = static_cast<Rank>(b) << window_bits_;
+      for (const Level* lv : {&prev_, &cur_}) {
+        for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
+          const Rank i = lv->ranks[q] - base;
+          bm[i >> 6] |= std::uint64_t{1} << (i & 63);
+        }
+        bool hit = false;
+        for (const Rank* x = first; x != last && !hit; ++x) {
+          const Rank i = *x - base;
+          hit = (bm[i >> 6] >> (i & 63) & 1) != 0;
+        }
+        if (hit) (lv == &prev_ ? odd : even) = true;
+        for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
+          const Rank i = lv->ranks[q] - base;
+          bm[i >> 6] = 0;
+        }
+      }
+    });
+    cand_.clear();
+    if (odd) return LevelReport::Meet::kOdd;
+    return even ? LevelReport::Meet::kEven : LevelReport::Meet::kNone;
+  }
+
+  // Seconds spent per phase (--trace prints them at the end): counting (with the
+  // budget check), allocating and placing the candidates (or σ images); the
+  // windows; packing; the half-depth test's windows.
+  struct Stopwatch {
+    explicit Stopwatch(double& into) : into_(&into) {}
+    ~Stopwatch() { stop(); }
+    void next(double& into) {
+      stop();
+      into_ = &into;
+    }
+    void stop() {
+      const auto now = std::chrono::steady_clock::now();
+      *into_ += std::chrono::duration<double>(now - t_).count();
+      t_ = now;
+    }
+    double* into_;
+    std::chrono::steady_clock::time_point t_ = std::chrono::steady_clock::now();
+  };
+
+ public:
+  void print_phases() const {
+    std::fprintf(stderr,
+                 "[frontier] seconds: count %.2f, allocate %.2f, place %.2f, "
+                 "windows %.2f, pack %.2f, half-depth windows %.2f\n",
+                 phase_[0], phase_[1], phase_[2], phase_[3], phase_[4], phase_[5]);
+  }
+
+ private:
+  // The lowest `count` ranks of cur_, sorted.
+  std::vector<Rank> lowest(std::size_t count) const {
+    std::vector<Rank> out;
+    for (std::size_t b = 0; b < buckets_ && out.size() < count; ++b) {
+      const std::size_t at = out.size();
+      out.insert(out.end(), cur_.ranks.begin() + cur_.bounds[b],
+                 cur_.ranks.begin() + cur_.bounds[b + 1]);
+      std::sort(out.begin() + static_cast<std::ptrdiff_t>(at), out.end());
+    }
+    if (out.size() > count) out.resize(count);
+    return out;
+  }
+  bool holds(const Level& lv, Rank r) const {
+    const std::size_t b = bucket_of(r);
+    const Rank* last = lv.ranks.begin() + lv.bounds[b + 1];
+    return std::find(lv.ranks.begin() + lv.bounds[b], last, r) != last;
+  }
+
+  // --- Checkpoints (see the overview) ---
+  bool due() const {
+    if (o_.checkpoint_seconds <= 0) return true;
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_)
+               .count() >= std::max(o_.checkpoint_seconds, 4 * last_cost_);
+  }
+
+  std::string identity() const {
+    return o_.identity + " | frontier | pegs " + std::to_string(v_.pegs()) + " discs " +
+           std::to_string(v_.discs()) + " | window " + std::to_string(window_bits_) + " | meet " +
+           std::to_string(o_.meet_in_middle ? 1 : 0) + " | stop_at_goal " +
+           std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
+  }
+  std::string path(const std::string& name) const { return o_.work_dir + "/" + name; }
+
+  void checkpoint() {
+    const auto c0 = std::chrono::steady_clock::now();
+    std::string file;
+    std::uint64_t bytes = 0, sum = 0;
+    if (!finished_) {
+      // Room for the file beside the old one (which goes after the manifest).
+      const std::uint64_t need = (prev_.size() + cur_.size() + 2) * 8;
+      const std::uint64_t have = free_disk_bytes(o_.work_dir);
+      if (need + (std::uint64_t{64} << 20) > have) {
+        std::fprintf(stderr,
+                     "[frontier] no checkpoint at level %llu: it needs %s and %s has %s free\n",
+                     static_cast<unsigned long long>(level_), format_bytes(need).c_str(),
+                     o_.work_dir.c_str(), format_bytes(have).c_str());
+        last_checkpoint_ = std::chrono::steady_clock::now();
+        return;
+      }
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "levels-%08llu", static_cast<unsigned long long>(serial_++));
+      file = buf;
+      BitmapWriter w(path(file));
+      for (const Level* lv : {&prev_, &cur_}) {
+        const std::uint64_t n = lv->size();
+        w.add_raw(&n, 1);
+        w.add_raw(lv->ranks.data(), n);
+      }
+      w.finish(bytes, sum, o_.flush_to_device);
+      disk_peak_ = std::max(disk_peak_, bytes + file_bytes_);
+    }
+    Manifest m;
+    m.set("format", kFrontierFormat);
+    m.set("identity", identity());
+    m.set("level", std::to_string(level_));
+    m.set("goal", std::to_string(goal_depth_));
+    m.set("met", met_ ? "1" : "0");
+    m.set("serial", std::to_string(serial_));
+    m.set("finished", finished_ ? "1" : "0");
+    m.set("sizes", join_numbers(levels_));
+    m.set("widest", std::to_string(widest_));
+    m.set("last_sample", join_numbers(last_sample_));
+    m.set("layers",
+          file.empty() ? "none" : file + " " + std::to_string(bytes) + " " + std::to_string(sum));
+    write_file_atomically(o_.work_dir, "manifest", m.text(), o_.flush_to_device);
+    if (!file_.empty()) remove_file(path(file_));
+    file_ = file;
+    file_bytes_ = bytes;
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
+    if (o_.trace)
+      std::fprintf(stderr, "[frontier] checkpoint at level %llu: %.2f s, %s\n",
+                   static_cast<unsigned long long>(level_), last_cost_,
+                   format_bytes(bytes).c_str());
+  }
+
+  void resume_from(const Manifest& m, LevelLoopResume& from) {
+    const std::string where = path("manifest");
+    if (m.get("format") != kFrontierFormat)
+      throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
+                         kFrontierFormat + "'");
+    if (m.get("identity") != identity())
+      throw WorkDirError(o_.work_dir + " holds a checkpoint of " + m.get("identity") + ", not of " +
+                         identity() + ": use another --work-dir");
+    level_ = m.get_u64("level");
+    goal_depth_ = std::stoll(m.get("goal"));
+    met_ = m.get("met") == "1";
+    serial_ = m.get_u64("serial");
+    finished_ = m.get("finished") == "1";
+    widest_ = m.get_u64("widest");
+    levels_ = m.get_list("sizes");
+    last_sample_ = m.get_list("last_sample");
+    if (levels_.size() != level_) throw WorkDirError(where + " is damaged (sizes)");
+    std::vector<std::string> keep = {"manifest"};
+    const std::string layers = m.get("layers");
+    if (layers != "none") {
+      const auto f = manifest_fields(layers);
+      if (f.size() != 3) throw WorkDirError(where + " is damaged (layers)");
+      file_ = f[0];
+      file_bytes_ = parse_manifest_number(f[1], "layers size");
+      const std::uint64_t sum = parse_manifest_number(f[2], "layers checksum");
+      keep.push_back(file_);
+      BitmapReader rd(path(file_));
+      for (Level* lv : {&prev_, &cur_}) {
+        std::uint64_t n = 0;
+        rd.read_raw(&n, 1);
+        if (n > v_.num_ranks() || n * 8 > file_bytes_)
+          throw WorkDirError(path(file_) + " is damaged");
+        lv->ranks.resize(n);
+        rd.read_raw(lv->ranks.data(), n);
+      }
+      rd.check(file_bytes_, sum);
+      if (!rebuild_bounds(prev_) || !rebuild_bounds(cur_))
+        throw WorkDirError(path(file_) + " is damaged (its ranks are not grouped by window)");
+      if (cur_.size() != levels_.back())
+        throw WorkDirError(path(file_) + " does not hold the manifest's last level");
+    } else if (!finished_) {
+      throw WorkDirError(where + " names no levels for an unfinished run");
+    } else {
+      rebuild_bounds(prev_);  // (empty: the search is over)
+      rebuild_bounds(cur_);
+    }
+    remove_strays(keep);
+    from.sizes = levels_;
+    from.goal_depth = goal_depth_;
+    from.met_in_middle = met_;
+    from.last_sample = last_sample_;
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    if (o_.progress)
+      std::fprintf(stderr, "[frontier] resuming %s at level %llu\n", o_.work_dir.c_str(),
+                   static_cast<unsigned long long>(level_));
+  }
+
+  void remove_strays(const std::vector<std::string>& keep) {
+    for (const std::string& name : list_dir(o_.work_dir)) {
+      const bool ours = name.rfind("levels-", 0) == 0 || name.rfind("manifest", 0) == 0;
+      if (ours && std::find(keep.begin(), keep.end(), name) == keep.end()) remove_file(path(name));
+    }
+  }
+
+  const V& v_;
+  const SearchOptions& o_;
+  frontier_detail::RankMoves moves_;
+  std::uint64_t budget_;
+  bool persist_;
+  std::size_t threads_;
+  int window_bits_ = 1;  // a bucket's ranks: a window of 2^window_bits_
+  std::size_t buckets_ = 1;
+  std::size_t blocks_ = 2;            // shares of cur_ expanded as one task each
+  Level prev_, cur_;                  // levels d - 1 and d
+  frontier_detail::RankBuffer cand_;  // the candidates of level d + 1 (or σ of level d)
+  std::vector<std::uint64_t> cand_bounds_, hist_, kept_;
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> bitmaps_;
+  void (FrontierMode::*next_level_)(std::uint64_t) = &FrontierMode::next_level_m<0>;
+  LevelReport::Meet (FrontierMode::*meet_test_)() = &FrontierMode::meet_test<0>;
+  std::array<std::uint8_t, 16> sigma_{};  // the half-depth test's peg permutation
+  std::array<double, 6> phase_{};         // see Stopwatch
+  std::uint64_t level_ = 0, expanded_ = 0, serial_ = 0, widest_ = 1;
+  std::vector<std::uint64_t> levels_;
+  std::int64_t goal_depth_ = -1;   // the goal's depth, or the optimum the half-depth test gave
+  std::vector<Rank> last_sample_;  // with options.farthest: of the last level
+  bool met_ = false, finished_ = false;
+  std::string file_;
+  std::uint64_t file_bytes_ = 0, disk_peak_ = 0, peak_bytes_ = 0;
+  std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();
+  double last_cost_ = 0;
+};
+
+template <LatticeSpace V>
+SearchResult frontier_search(const V& v, const SearchOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  if (const std::string why = frontier_refusal(v, options); !why.empty())
+    throw std::invalid_argument(why);
+  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  SearchResult result;
+  result.engine = EngineKind::kFrontier;
+  result.storage = StorageKind::kMemory;
+  result.rank_space = v.num_ranks();
+  FrontierMode<V> mode(v, options, budget);
+  bool resumed = false;
+  const LevelLoopResume from = mode.open(resumed);
+  result.resumed = resumed;
+  LevelLoopEnd end;
+  try {
+    end = run_levels(mode, options, v.num_ranks(), "frontier", result, &from);
+  } catch (const SearchCancelled&) {
+    mode.save();  // at a level boundary: the two levels are whole
+    if (options.progress && !options.work_dir.empty())
+      std::fprintf(stderr,
+                   "[frontier] checkpoint written to %s: add --resume to continue the run\n",
+                   options.work_dir.c_str());
+    throw;
+  }
+  mode.finish();
+  if (options.trace) mode.print_phases();
+  for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
+  result.search_bytes = mode.peak_bytes();
+  result.disk_bytes = mode.disk_peak();
+  result.widest_level = mode.widest();
+  result.peak_rss = peak_rss_bytes();
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return result;
+}
+
+}  // namespace hanoi
