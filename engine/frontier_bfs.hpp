@@ -292,6 +292,10 @@ class FrontierMode {
       if (exists) {
         resume_from(Manifest::parse(text, name), from);
         resumed = true;
+        if (meet_pending_ && run_meet_test(level_ - 1) != LevelReport::Meet::kNone) {
+          from.goal_depth = goal_depth_;
+          from.met_in_middle = true;
+        }
         return from;
       }
       if (o_.resume && o_.progress)
@@ -317,12 +321,7 @@ class FrontierMode {
     level_ = depth + 1;
     levels_.push_back(rep.size);
     // As run_levels decides: the half-depth test first, then the goal.
-    if (o_.meet_in_middle) rep.meet = (this->*meet_test_)();
-    if (rep.meet != LevelReport::Meet::kNone && goal_depth_ < 0) {
-      met_ = true;
-      goal_depth_ = static_cast<std::int64_t>(rep.meet == LevelReport::Meet::kOdd ? 2 * depth - 1
-                                                                                  : 2 * depth);
-    }
+    if (o_.meet_in_middle) rep.meet = run_meet_test(depth);
     rep.goal = holds(cur_, v_.goal_rank());
     if (rep.goal && goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
     if (o_.farthest > 0) {
@@ -577,6 +576,21 @@ class FrontierMode {
   }
 
  private:
+  // The half-depth test of level `depth` (cur_), and what it decides.  A checkpoint
+  // written while it runs (out of budget) says so, and the resumed run repeats it
+  // first (open).
+  LevelReport::Meet run_meet_test(std::uint64_t depth) {
+    meet_pending_ = true;
+    const LevelReport::Meet meet = (this->*meet_test_)();
+    meet_pending_ = false;
+    if (meet != LevelReport::Meet::kNone && goal_depth_ < 0) {
+      met_ = true;
+      goal_depth_ =
+          static_cast<std::int64_t>(meet == LevelReport::Meet::kOdd ? 2 * depth - 1 : 2 * depth);
+    }
+    return meet;
+  }
+
   // The lowest `count` ranks of cur_, sorted.
   std::vector<Rank> lowest(std::size_t count) const {
     std::vector<Rank> out;
@@ -644,6 +658,7 @@ class FrontierMode {
     m.set("level", std::to_string(level_));
     m.set("goal", std::to_string(goal_depth_));
     m.set("met", met_ ? "1" : "0");
+    m.set("meet_pending", meet_pending_ ? "1" : "0");
     m.set("serial", std::to_string(serial_));
     m.set("finished", finished_ ? "1" : "0");
     m.set("sizes", join_numbers(levels_));
@@ -674,6 +689,7 @@ class FrontierMode {
     level_ = m.get_u64("level");
     goal_depth_ = std::stoll(m.get("goal"));
     met_ = m.get("met") == "1";
+    meet_pending_ = m.get("meet_pending") == "1";
     serial_ = m.get_u64("serial");
     finished_ = m.get("finished") == "1";
     widest_ = m.get_u64("widest");
@@ -749,6 +765,7 @@ class FrontierMode {
   std::int64_t goal_depth_ = -1;   // the goal's depth, or the optimum the half-depth test gave
   std::vector<Rank> last_sample_;  // with options.farthest: of the last level
   bool met_ = false, finished_ = false;
+  bool meet_pending_ = false;  // the last level's half-depth test has not run (run_meet_test)
   std::string file_;
   std::uint64_t file_bytes_ = 0, disk_peak_ = 0, peak_bytes_ = 0;
   std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();

@@ -250,5 +250,44 @@ TEST(FrontierEngine, ResumesAfterRunningOutOfBudget) {
   std::filesystem::remove_all(o.work_dir);
 }
 
+// Out of budget at every point of a half-depth run, in turn: each checkpoint left
+// resumes to the same optimum, including those written inside a level's test
+// (the manifest's meet_pending), which the resumed run repeats first.
+TEST(FrontierEngine, HalfDepthResumesFromEveryBudget) {
+  const auto fam = variants::adjacent::AdjacentFamily::family();
+  const auto v = fam.make(normalize(fam.info, Params{9, 4, ""}));
+  SearchOptions o = frontier_options(10);
+  o.farthest = 0;
+  o.meet_in_middle = true;
+  const SearchResult want = search(v, o);
+  ASSERT_TRUE(want.met_in_middle);
+  o.identity = "adjacent 4 9 meet";
+  o.flush_to_device = false;
+  int stopped = 0, pending = 0;
+  for (int k = 1; k <= 60; ++k) {
+    SCOPED_TRACE("budget " + std::to_string(k) + "/60");
+    o.work_dir = testing::fresh_dir("frontier-", "meet-budget");
+    o.max_memory = want.search_bytes * static_cast<std::uint64_t>(k) / 60;
+    o.resume = false;
+    try {
+      search(v, o);
+    } catch (const MemoryBudgetExceeded&) {
+      ++stopped;
+      bool exists = false;
+      const std::string text = read_whole_file(o.work_dir + "/manifest", exists);
+      if (exists && Manifest::parse(text, "manifest").get("meet_pending") == "1") ++pending;
+      o.max_memory = 0;
+      o.resume = true;
+      const SearchResult got = search(v, o);
+      EXPECT_EQ(got.optimum, want.optimum);
+      EXPECT_TRUE(got.met_in_middle);
+      EXPECT_EQ(got.level_sizes.to_vector(), want.level_sizes.to_vector());
+    }
+    std::filesystem::remove_all(o.work_dir);
+  }
+  EXPECT_GT(stopped, 0);
+  EXPECT_GT(pending, 0);
+}
+
 }  // namespace
 }  // namespace hanoi
