@@ -55,6 +55,20 @@ def gib(x):
     return f"{x / 2**30:.2f} GiB"
 
 
+def read_published(path):
+    """A published sequence: `n value` lines, cited in the first comment line.
+    Returns ({n: value}, citation)."""
+    published, cite = {}, ""
+    for line in open(path):
+        line = line.strip()
+        if line.startswith("#"):
+            cite = cite or line.lstrip("# ")
+        elif line:
+            k, v = line.split()
+            published[int(k)] = int(v)
+    return published, cite
+
+
 def main(argv):
     if "--" not in argv or len(argv) < 4:
         print(__doc__, file=sys.stderr)
@@ -68,15 +82,8 @@ def main(argv):
     work = head[head.index("--work-dir") + 1]
     # --published FILE: `n value` lines of a published sequence (cited in its first
     # comment line), set beside the search's optimum; never replacing it.
-    published, cite = {}, ""
-    if "--published" in head:
-        for line in open(head[head.index("--published") + 1]):
-            line = line.strip()
-            if line.startswith("#"):
-                cite = cite or line.lstrip("# ")
-            elif line:
-                k, v = line.split()
-                published[int(k)] = int(v)
+    published, cite = (read_published(head[head.index("--published") + 1])
+                       if "--published" in head else ({}, ""))
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     os.makedirs(work, exist_ok=True)
     # The frontier engine keeps its levels in memory; the directory holds its checkpoints.

@@ -21,7 +21,7 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from disk_record import ROOT, commit, gib, machine  # noqa: E402
+from disk_record import ROOT, commit, gib, machine, read_published  # noqa: E402
 
 
 def run(hanoi, search, n, extra):
@@ -51,15 +51,7 @@ def main(argv):
 
     lo, hi = int(opt("--from")), int(opt("--to"))
     check_to = int(opt("--check-to", "0"))
-    published, cite = {}, ""
-    if opt("--published"):
-        for line in open(opt("--published")):
-            line = line.strip()
-            if line.startswith("#"):
-                cite = cite or line.lstrip("# ")
-            elif line:
-                k, v = line.split()
-                published[int(k)] = int(v)
+    published, cite = read_published(opt("--published")) if opt("--published") else ({}, "")
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     t_start = time.time()
     rows = []
