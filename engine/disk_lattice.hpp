@@ -417,14 +417,21 @@ class DiskLatticeMode {
   // every rank at the same level boundary: each writes its files and manifest-C,
   // then all meet at a barrier, and only then does each delete what manifest-(C-1)
   // named.  So a job killed at any instant leaves every rank holding C-1, or C, or
-  // both, and a resume takes the newest number that every rank holds.  Every
-  // refusal here is agreed (a rank that finds its checkpoint unusable says so, the
-  // others stop with it), so no rank is left waiting for one that gave up.
+  // both, and a resume takes the newest number that every rank holds.  The first
+  // checkpoint is the exception (C - 1 = 0 is no checkpoint at all): a job killed
+  // while taking it may leave manifest-1 on some ranks and nothing on others.  Its
+  // directories all exist (every rank made its own before the search began), which
+  // tells it from a directory lost or never written (another number of ranks), so
+  // the run starts afresh instead of refusing forever.  Every refusal here is
+  // agreed (a rank that finds its checkpoint unusable says so, the others stop with
+  // it), so no rank is left waiting for one that gave up.
   void open_distributed(bool& resumed) {
     std::uint64_t newest = 0;  // of this rank's manifests, 0: none
     std::string problem;       // why this rank cannot go on ("": it can)
+    bool made_dir = false;     // this rank's directory did not exist before this run
     try {
       if (persist_) {
+        made_dir = !std::filesystem::is_directory(dir_);
         make_work_dir(dir_);
         for (const std::string& name : list_dir(dir_))
           if (name.rfind("manifest-", 0) == 0 && name.find('.') == std::string::npos)
@@ -450,9 +457,11 @@ class DiskLatticeMode {
     }
     // Agreed: the newest and the oldest of the ranks' newest checkpoints, and
     // whether any rank found a problem.
-    std::uint64_t agreed[3] = {newest, ~newest, problem.empty() ? 0u : 1u};
-    comm_->max(agreed, 3);
-    const std::uint64_t most = agreed[0], least = ~agreed[1];
+    std::uint64_t agreed[4] = {newest, ~newest, problem.empty() ? 0u : 1u, made_dir ? 1u : 0u};
+    comm_->max(agreed, 4);
+    std::uint64_t most = agreed[0];
+    const std::uint64_t least = ~agreed[1];
+    const bool all_dirs_old = agreed[3] == 0;
     if (agreed[2] != 0)
       throw AgreedError(problem.empty() ? "another rank cannot use its work directory" : problem,
                         !problem.empty());
@@ -460,6 +469,15 @@ class DiskLatticeMode {
       throw AgreedError(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
                             " ranks): add --resume to continue it, or use an empty directory",
                         rank_ == 0);
+    if (most == 1 && least == 0 && all_dirs_old) {
+      // The first checkpoint, cut short: start afresh (its files are strays now).
+      if (o_.progress && rank_ == 0)
+        std::fprintf(stderr,
+                     "[disk] the first checkpoint in %s was not completed by every rank: "
+                     "starting the search\n",
+                     o_.work_dir.c_str());
+      most = 0;
+    }
     if (most > 0 && least == 0)
       throw AgreedError(o_.work_dir +
                             ": some ranks hold a checkpoint and others none (another "
@@ -467,7 +485,7 @@ class DiskLatticeMode {
                         rank_ == 0);
     try {
       if (most == 0) {
-        if (o_.resume && o_.progress && rank_ == 0)
+        if (o_.resume && o_.progress && rank_ == 0 && agreed[0] == 0)
           std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n",
                        o_.work_dir.c_str());
         if (persist_) {
@@ -506,10 +524,7 @@ class DiskLatticeMode {
     if (ranks_ > 1) {
       std::uint64_t stop = o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed);
       comm_->max(&stop, 1);
-      if (stop != 0) {
-        checkpoint();
-        throw SearchCancelled();
-      }
+      if (stop != 0) throw SearchCancelled();  // the caller's save() checkpoints
     }
     LevelReport rep;
     rep.size = in_count_;
@@ -527,10 +542,8 @@ class DiskLatticeMode {
     for (std::uint64_t x : levels_) reached_before += x;
     next_side_ = 1 - cur;  // where route_out sends this level's records
     for (std::size_t i = 0; i < todo.size(); ++i) {
-      if (ranks_ == 1 && o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
-        checkpoint();
+      if (ranks_ == 1 && o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed))
         throw SearchCancelled();
-      }
       const std::uint64_t s = todo[i];
       Segment& g = load(s);
       merge(g, s, cur);
@@ -580,10 +593,8 @@ class DiskLatticeMode {
                              (ranks_ > 1 ? " (rank 0)" : ""));
       }
       if (ranks_ > 1) continue;  // checkpoints only at level boundaries (agreed)
-      if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments) {
-        checkpoint();
+      if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments)
         throw SearchCancelled();
-      }
       if (i + 1 < todo.size() && due()) checkpoint();
     }
     bool checkpoint_due = false, stop_after = false;
@@ -621,9 +632,10 @@ class DiskLatticeMode {
       levels_.push_back(rep.size);
       if (rep.goal && goal_depth_ < 0) goal_depth_ = static_cast<std::int64_t>(depth);
       last_sample_ = rep.sample;
-      if (checkpoint_due || stop_after) checkpoint();
-    }
-    if (stop_after && rep.size > 0) throw SearchCancelled();  // (an empty level ends the search)
+      // Stopping, the caller's save() takes the checkpoint (once).
+      if (stop_after) throw SearchCancelled();
+      if (checkpoint_due) checkpoint();
+    }  // (an empty level ends the search, stop or not)
     return rep;
   }
 
@@ -1548,7 +1560,9 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   try {
     end = run_levels(mode, loop_options, v.num_ranks(), "disk", result, &from);
   } catch (const SearchCancelled&) {
-    mode.save();  // at a level or segment boundary: the state is consistent
+    // The one checkpoint of an interruption (the mode's step throws without one):
+    // at a level or segment boundary, where the state is consistent.
+    mode.save();
     if (options.progress && rank == 0 && !options.work_dir.empty())
       std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
                    options.work_dir.c_str());

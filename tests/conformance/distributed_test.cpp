@@ -5,7 +5,8 @@
 // work directory and two resident segments per rank; interrupted every few
 // segments and resumed until done; and the refusals of a distributed work
 // directory (another number of ranks, a single-process checkpoint, a rank's missing
-// or damaged files).  The same program under mpirun: tests/mpi_test.sh.
+// or damaged files) and the one case that starts afresh instead (a first
+// checkpoint cut short).  The same program under mpirun: tests/mpi_test.sh.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -297,6 +298,66 @@ TEST(DistributedRefusals, RefusesWhatItMustNotUse) {
       refused(one, 2, "single-process");
       std::filesystem::remove_all(single);
       std::filesystem::remove_all(dir);
+    }
+  });
+}
+
+// A job killed while taking its first checkpoint can leave manifest-1 on some
+// ranks and nothing on the others: the resumed job starts afresh (as when no rank
+// holds a checkpoint) and finishes with the in-memory levels.  The interrupted run
+// wrote one checkpoint only (manifest-1), not one more on its way out.  A rank whose whole
+// directory is gone is still refused: that directory was lost, not cut short.
+TEST(DistributedRefusals, FirstCheckpointCutShortStartsAfresh) {
+  const FamilyInfo& info = variants::find_family("reves");
+  variants::visit_family(info, normalize(info, Params{11, 4, ""}), [&](const auto&, const auto& v) {
+    using V = std::decay_t<decltype(v)>;
+    if constexpr (LatticeSpace<V>) {
+      SearchOptions base;
+      base.engine = EngineKind::kLattice;
+      base.identity = "reves n=11 pegs=4";
+      const SearchResult mem = lattice_search(v, base);
+      for (const bool lose_dir : {false, true}) {
+        SCOPED_TRACE(lose_dir ? "rank 1's directory lost" : "rank 1's manifest-1 missing");
+        const std::string dir = fresh_dir("first");
+        SearchOptions o = tight(v, base, dir);
+        o.abort_after_segments = 1;  // stop after the first level: its checkpoint is the first
+        EXPECT_THROW(run_distributed(v, o, 2), SearchCancelled);
+        const std::string rank1 = dir + "/rank-1";
+        ASSERT_TRUE(std::filesystem::exists(rank1 + "/manifest-1"));
+        ASSERT_FALSE(std::filesystem::exists(rank1 + "/manifest-2"));
+        if (lose_dir)
+          std::filesystem::remove_all(rank1);
+        else
+          std::filesystem::remove(rank1 + "/manifest-1");
+        o.abort_after_segments = 0;
+        o.resume = true;
+        std::vector<std::exception_ptr> errors;
+        const auto all = run_distributed(v, o, 2, &errors);
+        if (lose_dir) {
+          int reports = 0;
+          for (const auto& e : errors) {
+            ASSERT_TRUE(e) << "a rank went on";
+            try {
+              std::rethrow_exception(e);
+            } catch (const AgreedError& x) {
+              if (x.report()) {
+                ++reports;
+                EXPECT_NE(std::string(x.what()).find("some ranks hold a checkpoint"),
+                          std::string::npos)
+                    << x.what();
+              }
+            }
+          }
+          EXPECT_GE(reports, 1);
+        } else {
+          for (const auto& e : errors) ASSERT_FALSE(e);
+          for (const SearchResult& r : all) {
+            expect_same(r, mem);
+            EXPECT_FALSE(r.resumed);
+          }
+        }
+        std::filesystem::remove_all(dir);
+      }
     }
   });
 }
