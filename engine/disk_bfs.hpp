@@ -280,10 +280,8 @@ class DiskBfsMode {
       ++work_;
       report_progress(depth, reached_before,
                       "segment " + std::to_string(i + 1) + " of " + std::to_string(todo.size()));
-      if (o_.abort_after_segments > 0 && work_ >= o_.abort_after_segments) {
-        checkpoint();
-        throw SearchCancelled();
-      }
+      if (o_.abort_after_segments > 0 && work_ >= o_.abort_after_segments)
+        throw SearchCancelled();  // disk_bfs_search's save() checkpoints
       if (i + 1 < todo.size() && due()) checkpoint();
     }
     // Every record of the level goes into its segment before the level ends.
@@ -445,7 +443,6 @@ class DiskBfsMode {
       if (o_.abort_after_segments > 0 && i == todo.size() / 2 &&
           ++work_ >= o_.abort_after_segments) {
         pinned_ = ~std::uint64_t{0};
-        checkpoint();
         throw SearchCancelled();
       }
       const Segment& g = load(s);
@@ -539,10 +536,8 @@ class DiskBfsMode {
   }
 
   void interruption_point() {
-    if (o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed)) {
-      checkpoint();
-      throw SearchCancelled();
-    }
+    if (o_.cancel != nullptr && o_.cancel->load(std::memory_order_relaxed))
+      throw SearchCancelled();  // disk_bfs_search's save() checkpoints
   }
 
   bool due() const {
@@ -1239,7 +1234,10 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   try {
     end = run_levels(mode, options, v.num_ranks(), "disk", result, &from);
   } catch (const SearchCancelled&) {
-    mode.save();  // at a level or segment boundary: the state is consistent
+    // The one checkpoint of an interruption (the mode throws without one): at a
+    // level or segment boundary, or inside a half-depth test, which it records as
+    // pending.
+    mode.save();
     if (options.progress)
       std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
                    options.work_dir.c_str());

@@ -104,7 +104,7 @@ class RankMoves {
           if (a != b && v.lattice_allows(d + 1, a, b)) bits |= std::uint64_t{1} << (a * m_ + b);
       allow_.push_back(bits);
     }
-    if (const int w = field_bits(m_); w > 0)
+    if (const int w = rank_field_bits(m_); w > 0)
       for (int d = 0; d < n_; ++d) low_ |= std::uint64_t{1} << (w * d);
     for (int a = 0; a < m_; ++a)
       for (int b = a + 1; b < m_; ++b) {
@@ -119,47 +119,17 @@ class RankMoves {
   // At most this many successors a state (one move per pair of pegs: the smaller top).
   int max_degree() const { return static_cast<int>(pairs_.size()); }
 
-  // Where m is 4 or 8 the rank is a bit field of 2 or 3 bits a disc, read with
-  // word operations; otherwise digit by digit.
-  static constexpr int field_bits(int m) { return m == 4 ? 2 : (m == 8 ? 3 : 0); }
-
-  // The digits equal to `p`, as the low bit of each W-bit field (within the n discs).
-  template <int W>
-  std::uint64_t equal_fields(Rank x, int p) const {
-    const std::uint64_t t = ~(x ^ (low_ * static_cast<std::uint64_t>(p)));
-    std::uint64_t r = t;
-    for (int i = 1; i < W; ++i) r &= t >> i;
-    return r & low_;
-  }
-
-  // σ of a rank, σ a peg permutation (pegs()[i] = σ(i)); M as for expand.
-  template <int M>
-  Rank permute(Rank x, const std::array<std::uint8_t, 16>& sigma) const {
-    constexpr int W = field_bits(M);
-    if constexpr (W > 0) {
-      Rank out = 0;
-      for (int p = 0; p < M; ++p) out |= equal_fields<W>(x, p) * sigma[static_cast<std::size_t>(p)];
-      return out;
-    } else {
-      Rank out = 0;
-      for (int d = 0; d < n_; ++d) {
-        out += sigma[x % static_cast<Rank>(m_)] * pow_[static_cast<std::size_t>(d)];
-        x /= static_cast<Rank>(m_);
-      }
-      return out;
-    }
-  }
-
   // Calls out(s) for every successor s of rank r.  M: the peg count as a constant
   // (0: run time).
   template <int M, class Out>
   void expand(Rank r, Out&& out) const {
     const int m = M > 0 ? M : m_;
     std::array<int, 16> top;  // the top disc (digit) of each peg, n_ when empty
-    constexpr int W = field_bits(M);
+    // At 4 and 8 pegs the rank's bit fields give the tops with word operations.
+    constexpr int W = rank_field_bits(M);
     if constexpr (W > 0) {
       for (int p = 0; p < M; ++p) {
-        const std::uint64_t e = equal_fields<W>(r, p);
+        const std::uint64_t e = fields_equal_to<W>(r, p, low_);
         top[static_cast<std::size_t>(p)] = e != 0 ? std::countr_zero(e) / W : n_;
       }
     } else {
@@ -245,14 +215,11 @@ class FrontierMode {
       : v_(v),
         o_(o),
         moves_(v),
+        mirror_(v, o.meet_in_middle),
         budget_(budget),
         persist_(!o.work_dir.empty()),
         threads_(detail::worker_count()) {
-    if (o.meet_in_middle) {
-      const auto sigma = find_meet_permutation(v);
-      if (!sigma) throw std::invalid_argument(kNoMeetPermutation);
-      sigma_ = *sigma;
-    }
+    if (o.meet_in_middle && !mirror_.ok()) throw std::invalid_argument(kNoMeetPermutation);
     // Windows of 2^21 ranks: a thread's bitmap of one (256 KiB) stays in its cache.
     // (options.segment_bits sets them: a testing aid, for many windows at small n.)
     const int rank_bits = std::max(1, static_cast<int>(std::bit_width(v.num_ranks() - 1)));
@@ -262,15 +229,12 @@ class FrontierMode {
     switch (moves_.pegs()) {
       case 3:
         next_level_ = &FrontierMode::next_level_m<3>;
-        meet_test_ = &FrontierMode::meet_test<3>;
         break;
       case 4:
         next_level_ = &FrontierMode::next_level_m<4>;
-        meet_test_ = &FrontierMode::meet_test<4>;
         break;
       case 8:
         next_level_ = &FrontierMode::next_level_m<8>;
-        meet_test_ = &FrontierMode::meet_test<8>;
         break;
       default:
         break;
@@ -516,9 +480,8 @@ class FrontierMode {
 
   // The half-depth test on cur_ (level d): σs in prev_ (d - 1: kOdd) or in cur_
   // (kEven), by the window bitmaps of σ(cur_)'s buckets.
-  template <int M>
   LevelReport::Meet meet_test() {
-    gather([&](Rank x, auto&& out) { out(moves_.template permute<M>(x, sigma_)); }, level_ - 1);
+    gather([&](Rank x, auto&& out) { out(mirror_(x)); }, level_ - 1);
     Stopwatch sw(phase_[5]);
     std::atomic<bool> odd{false}, even{false};
     for_buckets([&](std::size_t b, std::uint64_t* bm) {
@@ -581,7 +544,7 @@ class FrontierMode {
   // first (open).
   LevelReport::Meet run_meet_test(std::uint64_t depth) {
     meet_pending_ = true;
-    const LevelReport::Meet meet = (this->*meet_test_)();
+    const LevelReport::Meet meet = meet_test();
     meet_pending_ = false;
     if (meet != LevelReport::Meet::kNone && goal_depth_ < 0) {
       met_ = true;
@@ -746,6 +709,7 @@ class FrontierMode {
   const V& v_;
   const SearchOptions& o_;
   frontier_detail::RankMoves moves_;
+  StartGoalMirror<V> mirror_;  // σ for the half-depth test (ok() only when it is asked for)
   std::uint64_t budget_;
   bool persist_;
   std::size_t threads_;
@@ -757,9 +721,7 @@ class FrontierMode {
   std::vector<std::uint64_t> cand_bounds_, hist_, kept_;
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> bitmaps_;
   void (FrontierMode::*next_level_)(std::uint64_t) = &FrontierMode::next_level_m<0>;
-  LevelReport::Meet (FrontierMode::*meet_test_)() = &FrontierMode::meet_test<0>;
-  std::array<std::uint8_t, 16> sigma_{};  // the half-depth test's peg permutation
-  std::array<double, 6> phase_{};         // see Stopwatch
+  std::array<double, 6> phase_{};  // see Stopwatch
   std::uint64_t level_ = 0, expanded_ = 0, serial_ = 0, widest_ = 1;
   std::vector<std::uint64_t> levels_;
   std::int64_t goal_depth_ = -1;   // the goal's depth, or the optimum the half-depth test gave

@@ -9,11 +9,13 @@
 //     disc lands on) whose pegs admit a permutation σ with σσ = 1 that maps the
 //     start to the goal disc by disc and keeps the rule (find_meet_permutation);
 //     its rank is the base-m number of the discs' pegs, so σ acts on the rank
-//     digit by digit;
+//     digit by digit (a table per group of digits; at 4 and 8 pegs, bit field by
+//     bit field);
 //   * a space that names a mirror itself (core.hpp's HasMirror: Checkers, whose
 //     colour rule is not a lattice rule).
-// StartGoalMirror gives the generic engine (bfs.hpp, disk_bfs.hpp) one call for
-// both, on ranks: the variant's own mirror first, else the lattice permutation.
+// StartGoalMirror gives the generic and frontier engines (bfs.hpp, disk_bfs.hpp,
+// frontier_bfs.hpp) one call for both, on ranks: the variant's own mirror first,
+// else the lattice permutation.
 // The lattice engine pairs chunks under σ itself (lattice_bfs.hpp).
 #pragma once
 
@@ -27,6 +29,23 @@
 #include "engine/lattice_kernel.hpp"
 
 namespace hanoi {
+
+// Lattice ranks as bit fields.  A rank is the base-m number of the discs' pegs, so
+// where m is 4 or 8 it is a field of 2 or 3 bits a disc, read with word operations
+// (σ here, the frontier engine's moves); 0: no such fields.
+constexpr int rank_field_bits(int m) {
+  return m == 4 ? 2 : (m == 8 ? 3 : 0);
+}
+
+// The fields of x (W bits each) equal to p, as the low bit of each field; `low`
+// has the low bit of each of the n fields set.
+template <int W>
+std::uint64_t fields_equal_to(std::uint64_t x, int p, std::uint64_t low) {
+  const std::uint64_t t = ~(x ^ (low * static_cast<std::uint64_t>(p)));
+  std::uint64_t r = t;
+  for (int i = 1; i < W; ++i) r &= t >> i;
+  return r & low;
+}
 
 inline constexpr const char* kNoMeetPermutation =
     "--meet-in-middle: no peg permutation that is its own inverse maps the start to the goal "
@@ -100,6 +119,13 @@ class StartGoalMirror {
     if constexpr (LatticeSpace<V>) {
       const auto sigma = find_meet_permutation(v);
       if (!sigma) return;
+      sigma_ = *sigma;
+      lattice_ = true;
+      field_bits_ = rank_field_bits(v.pegs());
+      if (field_bits_ > 0) {  // σ field by field (see rank_field_bits)
+        for (int d = 0; d < v.discs(); ++d) low_ |= std::uint64_t{1} << (field_bits_ * d);
+        return;
+      }
       // σ on groups of `group_` digits by table (m^group_ <= 2^16 entries).
       m_ = static_cast<std::uint64_t>(v.pegs());
       group_ = 1;
@@ -121,8 +147,6 @@ class StartGoalMirror {
       groups_ = (v.discs() + group_ - 1) / group_;
       // The top group may be partial (no digits above disc n): digit by digit.
       top_digits_ = v.discs() - (groups_ - 1) * group_;
-      sigma_ = *sigma;
-      lattice_ = true;
     }
   }
 
@@ -133,6 +157,8 @@ class StartGoalMirror {
     if constexpr (HasMirror<V>) {
       if (own_) return v_.rank(v_.mirror(v_.unrank(r)));
     }
+    if (field_bits_ == 2) return permute_fields<2, 4>(r);
+    if (field_bits_ == 3) return permute_fields<3, 8>(r);
     Rank out = 0, mul = 1;
     for (int g = 0; g + 1 < groups_; ++g) {
       out += table_[r % span_] * mul;
@@ -148,8 +174,18 @@ class StartGoalMirror {
   }
 
  private:
+  template <int W, int M>
+  Rank permute_fields(Rank r) const {
+    Rank out = 0;
+    for (int p = 0; p < M; ++p)
+      out |= fields_equal_to<W>(r, p, low_) * sigma_[static_cast<std::size_t>(p)];
+    return out;
+  }
+
   const V& v_;
   bool own_ = false, lattice_ = false;
+  int field_bits_ = 0;     // 2 or 3: σ field by field; 0: by table
+  std::uint64_t low_ = 0;  // fields: the low bit of each disc's field
   std::uint64_t m_ = 0, span_ = 0;
   int group_ = 0, groups_ = 0, top_digits_ = 0;
   std::vector<std::uint32_t> table_;  // σ of `group_` digits
