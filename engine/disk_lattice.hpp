@@ -67,6 +67,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -462,13 +463,21 @@ class DiskLatticeMode {
     std::uint64_t most = agreed[0];
     const std::uint64_t least = ~agreed[1];
     const bool all_dirs_old = agreed[3] == 0;
+    // A refused run takes back the directory it made (when still empty), so that
+    // a second try (with --resume, or the same number of ranks again) does not
+    // count it as a directory that an interrupted job left.
+    auto refuse = [&](const std::string& why, bool report) {
+      std::error_code ec;
+      if (made_dir) std::filesystem::remove(dir_, ec);
+      throw AgreedError(why, report);
+    };
     if (agreed[2] != 0)
-      throw AgreedError(problem.empty() ? "another rank cannot use its work directory" : problem,
-                        !problem.empty());
+      refuse(problem.empty() ? "another rank cannot use its work directory" : problem,
+             !problem.empty());
     if (most > 0 && !o_.resume)
-      throw AgreedError(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
-                            " ranks): add --resume to continue it, or use an empty directory",
-                        rank_ == 0);
+      refuse(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
+                 " ranks): add --resume to continue it, or use an empty directory",
+             rank_ == 0);
     if (most == 1 && least == 0 && all_dirs_old) {
       // The first checkpoint, cut short: start afresh (its files are strays now).
       if (o_.progress && rank_ == 0)
@@ -479,10 +488,10 @@ class DiskLatticeMode {
       most = 0;
     }
     if (most > 0 && least == 0)
-      throw AgreedError(o_.work_dir +
-                            ": some ranks hold a checkpoint and others none (another "
-                            "number of ranks, or a lost node-local directory): cannot resume",
-                        rank_ == 0);
+      refuse(o_.work_dir +
+                 ": some ranks hold a checkpoint and others none (another "
+                 "number of ranks, or a lost node-local directory): cannot resume",
+             rank_ == 0);
     try {
       if (most == 0) {
         if (o_.resume && o_.progress && rank_ == 0 && agreed[0] == 0)
@@ -512,8 +521,8 @@ class DiskLatticeMode {
     std::uint64_t failed = problem.empty() ? 0 : 1;
     comm_->max(&failed, 1);
     if (failed != 0)
-      throw AgreedError(problem.empty() ? "another rank cannot resume its checkpoint" : problem,
-                        !problem.empty());
+      refuse(problem.empty() ? "another rank cannot resume its checkpoint" : problem,
+             !problem.empty());
   }
 
   LevelReport step(std::uint64_t depth) {
