@@ -72,6 +72,29 @@ std::vector<SearchResult> run_distributed(const V& v, const SearchOptions& o, in
   return out;
 }
 
+// A distributed search that every rank must end with the same agreed failure;
+// `reports` counts the ranks that say it, in words that contain `words`.
+template <LatticeSpace V>
+void expect_refused(const V& v, const SearchOptions& o, int ranks, const std::string& words) {
+  std::vector<std::exception_ptr> errors;
+  run_distributed(v, o, ranks, &errors);
+  int reports = 0;
+  for (const auto& e : errors) {
+    try {
+      if (e) std::rethrow_exception(e);
+      ADD_FAILURE() << "a rank went on";
+    } catch (const AgreedError& x) {
+      if (x.report()) {
+        ++reports;
+        EXPECT_NE(std::string(x.what()).find(words), std::string::npos) << x.what();
+      }
+    } catch (const std::exception& x) {
+      ADD_FAILURE() << "not an agreed failure: " << x.what();
+    }
+  }
+  EXPECT_GE(reports, 1) << "nobody said why";
+}
+
 void expect_same(const SearchResult& d, const SearchResult& m) {
   EXPECT_EQ(d.level_sizes, m.level_sizes);
   EXPECT_EQ(d.outcome, m.outcome);
@@ -236,25 +259,8 @@ TEST(DistributedRefusals, RefusesWhatItMustNotUse) {
       o.abort_after_segments = 200;
       EXPECT_THROW(run_distributed(v, o, 3), SearchCancelled);
       o.abort_after_segments = 0;
-      // Every rank ends with the same failure; `reports` counts the ranks that say it.
       auto refused = [&](const SearchOptions& with, int ranks, const std::string& words) {
-        std::vector<std::exception_ptr> errors;
-        run_distributed(v, with, ranks, &errors);
-        int reports = 0;
-        for (const auto& e : errors) {
-          try {
-            if (e) std::rethrow_exception(e);
-            ADD_FAILURE() << "a rank went on";
-          } catch (const AgreedError& x) {
-            if (x.report()) {
-              ++reports;
-              EXPECT_NE(std::string(x.what()).find(words), std::string::npos) << x.what();
-            }
-          } catch (const std::exception& x) {
-            ADD_FAILURE() << "not an agreed failure: " << x.what();
-          }
-        }
-        EXPECT_GE(reports, 1) << "nobody said why";
+        expect_refused(v, with, ranks, words);
       };
       // Not asked to resume: the checkpoint is not overwritten.
       refused(o, 3, "add --resume");
@@ -331,33 +337,15 @@ TEST(DistributedRefusals, FirstCheckpointCutShortStartsAfresh) {
           std::filesystem::remove(rank1 + "/manifest-1");
         o.abort_after_segments = 0;
         o.resume = true;
-        std::vector<std::exception_ptr> errors;
-        const auto all = run_distributed(v, o, 2, &errors);
         if (lose_dir) {
           // Refused, and again: the refused run left no empty rank-1 behind that a
           // second try could take for a first checkpoint cut short.
           for (int attempt = 0; attempt < 2; ++attempt) {
-            if (attempt > 0) (void)run_distributed(v, o, 2, &errors);
-            int reports = 0;
-            for (const auto& e : errors) {
-              ASSERT_TRUE(e) << "a rank went on";
-              try {
-                std::rethrow_exception(e);
-              } catch (const AgreedError& x) {
-                if (x.report()) {
-                  ++reports;
-                  EXPECT_NE(std::string(x.what()).find("some ranks hold a checkpoint"),
-                            std::string::npos)
-                      << x.what();
-                }
-              }
-            }
-            EXPECT_GE(reports, 1);
+            expect_refused(v, o, 2, "some ranks hold a checkpoint");
             EXPECT_FALSE(std::filesystem::exists(rank1));
           }
         } else {
-          for (const auto& e : errors) ASSERT_FALSE(e);
-          for (const SearchResult& r : all) {
+          for (const SearchResult& r : run_distributed(v, o, 2)) {
             expect_same(r, mem);
             EXPECT_FALSE(r.resumed);
           }
