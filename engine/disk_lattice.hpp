@@ -456,13 +456,14 @@ class DiskLatticeMode {
     } catch (const std::exception& e) {
       problem = e.what();
     }
-    // Agreed: the newest and the oldest of the ranks' newest checkpoints, and
-    // whether any rank found a problem.
+    // Agreed: the newest and the oldest of the ranks' newest checkpoints, whether
+    // any rank found a problem, and whether any rank made its directory just now.
     std::uint64_t agreed[4] = {newest, ~newest, problem.empty() ? 0u : 1u, made_dir ? 1u : 0u};
     comm_->max(agreed, 4);
-    std::uint64_t most = agreed[0];
     const std::uint64_t least = ~agreed[1];
-    const bool all_dirs_old = agreed[3] == 0;
+    // The first checkpoint, cut short (see above): start afresh, its files strays.
+    const bool cut_short = agreed[0] == 1 && least == 0 && agreed[3] == 0;
+    const std::uint64_t most = cut_short ? 0 : agreed[0];
     // A refused run takes back the directory it made (when still empty), so that
     // a second try (with --resume, or the same number of ranks again) does not
     // count it as a directory that an interrupted job left.
@@ -474,19 +475,15 @@ class DiskLatticeMode {
     if (agreed[2] != 0)
       refuse(problem.empty() ? "another rank cannot use its work directory" : problem,
              !problem.empty());
-    if (most > 0 && !o_.resume)
+    if (agreed[0] > 0 && !o_.resume)
       refuse(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
                  " ranks): add --resume to continue it, or use an empty directory",
              rank_ == 0);
-    if (most == 1 && least == 0 && all_dirs_old) {
-      // The first checkpoint, cut short: start afresh (its files are strays now).
-      if (o_.progress && rank_ == 0)
-        std::fprintf(stderr,
-                     "[disk] the first checkpoint in %s was not completed by every rank: "
-                     "starting the search\n",
-                     o_.work_dir.c_str());
-      most = 0;
-    }
+    if (cut_short && o_.progress && rank_ == 0)
+      std::fprintf(stderr,
+                   "[disk] the first checkpoint in %s was not completed by every rank: "
+                   "starting the search\n",
+                   o_.work_dir.c_str());
     if (most > 0 && least == 0)
       refuse(o_.work_dir +
                  ": some ranks hold a checkpoint and others none (another "
@@ -494,7 +491,7 @@ class DiskLatticeMode {
              rank_ == 0);
     try {
       if (most == 0) {
-        if (o_.resume && o_.progress && rank_ == 0 && agreed[0] == 0)
+        if (o_.resume && o_.progress && rank_ == 0 && !cut_short)
           std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n",
                        o_.work_dir.c_str());
         if (persist_) {

@@ -104,8 +104,7 @@ class RankMoves {
           if (a != b && v.lattice_allows(d + 1, a, b)) bits |= std::uint64_t{1} << (a * m_ + b);
       allow_.push_back(bits);
     }
-    if (const int w = rank_field_bits(m_); w > 0)
-      for (int d = 0; d < n_; ++d) low_ |= std::uint64_t{1} << (w * d);
+    if (const int w = rank_field_bits(m_); w > 0) low_ = rank_field_lows(w, n_);
     for (int a = 0; a < m_; ++a)
       for (int b = a + 1; b < m_; ++b) {
         bool any = false;

@@ -37,6 +37,13 @@ constexpr int rank_field_bits(int m) {
   return m == 4 ? 2 : (m == 8 ? 3 : 0);
 }
 
+// The low bit of each of n fields of w bits: the `low` of fields_equal_to.
+inline std::uint64_t rank_field_lows(int w, int n) {
+  std::uint64_t low = 0;
+  for (int d = 0; d < n; ++d) low |= std::uint64_t{1} << (w * d);
+  return low;
+}
+
 // The fields of x (W bits each) equal to p, as the low bit of each field; `low`
 // has the low bit of each of the n fields set.
 template <int W>
@@ -123,7 +130,7 @@ class StartGoalMirror {
       lattice_ = true;
       field_bits_ = rank_field_bits(v.pegs());
       if (field_bits_ > 0) {  // σ field by field (see rank_field_bits)
-        for (int d = 0; d < v.discs(); ++d) low_ |= std::uint64_t{1} << (field_bits_ * d);
+        low_ = rank_field_lows(field_bits_, v.discs());
         return;
       }
       // σ on groups of `group_` digits by table (m^group_ <= 2^16 entries).
