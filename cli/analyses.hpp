@@ -10,10 +10,8 @@
 
 #include <string_view>
 
-#include "engine/frame.hpp"
-#include "engine/search.hpp"
-#include "engine/structure.hpp"
 #include "variants/family.hpp"
+#include "variants/instances.hpp"
 #include "variants/replay_algorithm.hpp"
 
 namespace hanoi::cli {

@@ -1,9 +1,11 @@
 #include "cli/batch.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +14,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/provenance.hpp"
 #include "engine/search_types.hpp"
@@ -27,10 +30,11 @@ BatchFile read_batch_file(const std::string& path) {
                      "experiments/default.toml");
   if (!std::filesystem::exists(path, ec)) throw UsageError("batch " + path + " does not exist");
   std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
   if (!in) throw UsageError("cannot read batch " + path);
-  return parse_batch_text(text.str(), path);
+  // The largest committed batch is a few KiB: 16 MiB is any honest batch file.
+  const std::string text = read_bounded(in, "batch " + path, std::uint64_t{16} << 20);
+  if (in.bad()) throw UsageError("cannot read batch " + path);
+  return parse_batch_text(text, path);
 }
 
 BatchFile parse_batch_text(std::string_view text, const std::string& path) {
@@ -162,6 +166,9 @@ std::vector<std::string> string_list(const toml::table& t, const char* key,
   for (const auto& el : *arr) {
     auto s = el.value<std::string>();
     if (!s) throw UsageError(where + ": '" + key + "' must be a list of names");
+    // A name twice would make a second column and second rows of the same numbers.
+    if (std::find(out.begin(), out.end(), *s) != out.end())
+      throw UsageError(where + ": '" + key + "' names '" + *s + "' twice");
     out.push_back(*s);
   }
   return out;
@@ -186,34 +193,93 @@ std::filesystem::path prepare_out_dir(const std::string& out_dir) {
   return dir;
 }
 
-void write_file_atomic(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path tmp =
-      path.string() + ".tmp" + std::to_string(static_cast<long>(getpid()));
-  auto fail = [&](const char* what) {
-    const std::string why = std::strerror(errno);
-    std::error_code ec;
-    std::filesystem::remove(tmp, ec);
-    throw OutputError(std::string("cannot write ") + path.string() + " (" + what + ": " + why +
-                      ")");
-  };
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) fail("open");
+namespace {
+
+// Writes all of `text` to `fd`; returns false (errno set) on a write error.
+bool write_all(int fd, const std::string& text) {
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) {
-      ::close(fd);
-      fail("write");
+      if (w == 0) errno = EIO;
+      return false;
     }
     done += static_cast<std::size_t>(w);
   }
-  if (::fsync(fd) != 0) {
+  return true;
+}
+
+[[noreturn]] void output_failed(const std::filesystem::path& path, const char* what, int err) {
+  throw OutputError(std::string("cannot write ") + path.string() + " (" + what + ": " +
+                    std::strerror(err) + ")");
+}
+
+}  // namespace
+
+void write_file_atomic(const std::filesystem::path& path, const std::string& text) {
+  if (path == "-") {
+    std::cout.flush();
+    if (!write_all(STDOUT_FILENO, text)) output_failed("standard output", "write", errno);
+    return;
+  }
+  // A symbolic link is followed: its target is written and the link stays a link.
+  std::filesystem::path target = path;
+  struct stat st {};
+  bool exists = false;
+  for (int hops = 0;; ++hops) {
+    if (::lstat(target.c_str(), &st) != 0) break;
+    exists = true;
+    if (!S_ISLNK(st.st_mode)) break;
+    if (hops == 40) output_failed(path, "open", ELOOP);
+    std::error_code ec;
+    const std::filesystem::path next = std::filesystem::read_symlink(target, ec);
+    if (ec) output_failed(path, "readlink", ec.value());
+    target = next.is_absolute() ? next : target.parent_path() / next;
+    exists = false;
+  }
+  if (exists && S_ISDIR(st.st_mode)) output_failed(path, "open", EISDIR);
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device, a FIFO or a socket: written where it is, never replaced.
+    const int fd = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) output_failed(path, "open", errno);
+    if (!write_all(fd, text)) {
+      const int err = errno;
+      ::close(fd);
+      output_failed(path, "write", err);
+    }
+    if (::close(fd) != 0) output_failed(path, "close", errno);
+    return;
+  }
+  // A regular file, or a new one: through a temporary file renamed into place, so a
+  // table on disk is always whole.
+  const std::filesystem::path tmp =
+      target.string() + ".tmp" + std::to_string(static_cast<long>(getpid()));
+  auto fail = [&](const char* what) {
+    const int err = errno;
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    output_failed(path, what, err);
+  };
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int err = errno;
+    output_failed(path, "open", err);  // (not `fail`: the file in the way is not ours)
+  }
+  if (!write_all(fd, text)) {
+    const int err = errno;
     ::close(fd);
+    errno = err;
+    fail("write");
+  }
+  if (::fsync(fd) != 0) {
+    const int err = errno;
+    ::close(fd);
+    errno = err;
     fail("fsync");
   }
   if (::close(fd) != 0) fail("close");
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) fail("rename");
+  if (std::rename(tmp.c_str(), target.c_str()) != 0) fail("rename");
 }
 
 // --- The journal -------------------------------------------------------------
@@ -229,22 +295,57 @@ CellJournal::CellJournal(const std::filesystem::path& dir, const std::string& ba
     std::filesystem::remove(path_, ec);
     return;
   }
-  std::ifstream in(path_);
+  std::ifstream in(path_, std::ios::binary);
   std::string line;
-  int torn = 0;
-  while (std::getline(in, line)) {
-    // A line cut by a kill (or edited) is skipped: its cell is computed again.
+  int torn = 0, altered = 0;
+  // A journal holds one line per finished cell, each well under a MiB.
+  BoundedLines lines(in, "journal " + path_.string(), std::uint64_t{1} << 32,
+                     std::size_t{16} << 20);
+  while (lines.next(line)) {
+    // A line cut by a kill is skipped: its cell is computed again.
     nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object() || !j.contains("key") || !j["key"].is_string() ||
         !j.contains("cell") || !j["cell"].is_object()) {
       ++torn;
       continue;
     }
-    done_[j["key"].get<std::string>()] = j["cell"];
+    // So is a line whose checksum does not match its key and cell (edited by hand,
+    // or written before lines had one): nothing unchecked reaches a table.
+    const std::string k = j["key"].get<std::string>();
+    if (!j.contains("sum") || !j["sum"].is_string() ||
+        j["sum"].get<std::string>() != line_sum(k, j["cell"])) {
+      ++altered;
+      continue;
+    }
+    done_[k] = j["cell"];
   }
   if (torn > 0 && !quiet_)
     std::fprintf(stderr, "[batch] %s: %d unreadable line(s) skipped (cut by a kill?)\n",
                  path_.c_str(), torn);
+  if (altered > 0 && !quiet_)
+    std::fprintf(stderr,
+                 "[batch] %s: %d line(s) whose checksum does not match (edited, or from an "
+                 "older version): their cells are computed again\n",
+                 path_.c_str(), altered);
+}
+
+std::string CellJournal::line_sum(const std::string& key, const nlohmann::json& cell) {
+  // FNV-1a over the key and the cell's canonical text: not a defence against a
+  // forger, a check that what is reused is what this program wrote.
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  const auto add = [&](const std::string& s) {
+    for (const char c : s) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 0x100000001b3ull;
+    }
+    h ^= 0xff;  // a separator no text contains
+    h *= 0x100000001b3ull;
+  };
+  add(key);
+  add(cell.dump());
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
 }
 
 std::string CellJournal::key(const RowCommon& row, int n) const {
@@ -280,7 +381,8 @@ nlohmann::json CellJournal::cell(const RowCommon& row, int n,
   }
   ++computed_;
   if (c.value("journal", true)) {
-    const std::string line = nlohmann::json{{"key", k}, {"cell", c}}.dump() + "\n";
+    const std::string line =
+        nlohmann::json{{"key", k}, {"cell", c}, {"sum", line_sum(k, c)}}.dump() + "\n";
     // Appended and synced cell by cell: a kill loses at most the cell under way.
     const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     bool ok = fd >= 0 && ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());

@@ -138,6 +138,8 @@ class CellJournal {
   std::string summary_note() const;
 
  private:
+  // The checksum a journal line carries over its key and cell (hex).
+  static std::string line_sum(const std::string& key, const nlohmann::json& cell);
   std::string key(const RowCommon& row, int n) const;
   std::filesystem::path path_;
   std::string kind_, commit_;

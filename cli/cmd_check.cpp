@@ -23,10 +23,16 @@ struct CheckOptions {
   bool no_optimum = false;
 };
 
+// The one stderr line every non-zero exit carries (the report itself is on stdout).
+void report_not_solved(bool legal, const std::string& error) {
+  std::cerr << "hanoi: error: " << (legal ? "the moves do not reach the goal: " : "illegal move: ")
+            << error << "\n";
+}
+
 int check_moves(const CommonOptions& o, const CheckOptions& c) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o), Reach::kReplay);
-  const std::vector<Move> moves = read_moves_file(c.moves_file);
+  const std::vector<Move> moves = read_moves_file(c.moves_file, budget_of(search_options(o)));
   const std::unique_ptr<Stepper> stepper = make_stepper(fam, p);
   for (const Move& m : moves) {
     if (!stepper->step(m)) break;
@@ -76,16 +82,19 @@ int check_moves(const CommonOptions& o, const CheckOptions& c) {
     j["optimal"] = optimum ? json(moves.size() == *optimum) : json(nullptr);
     if (!optimum_note.empty()) j["optimum_note"] = optimum_note;
     std::cout << j.dump() << "\n";
+    if (!solved) report_not_solved(legal, error);
     return solved ? 0 : 1;
   }
   std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << ": ";
   if (!legal) {
     std::cout << "ILLEGAL " << error << " (after " << stepper->count()
               << " legal moves: " << stepper->describe() << ")\n";
+    report_not_solved(legal, error);
     return 1;
   }
   if (!solved) {
     std::cout << "all " << moves.size() << " moves legal, but the " << error << "\n";
+    report_not_solved(legal, error);
     return 1;
   }
   std::cout << moves.size() << " moves, all legal, goal reached";

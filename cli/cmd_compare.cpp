@@ -200,7 +200,7 @@ int compare_command(const CommonOptions& o, const std::string& algorithm,
       throw UsageError("--instances-csv would write about " + fixed(static_cast<double>(count), 0) +
                        " rows, above --csv-limit " + std::to_string(csv_limit));
     csv.open(instances_csv);
-    if (!csv) throw UsageError("cannot write " + instances_csv);
+    if (!csv) throw OutputError("cannot write " + instances_csv + " (open failed)");
     csv << "id,instance,optimum,algorithm,excess\n";
     io.on_instance = [&](const InstanceRow& r) {
       csv << r.id << ",\"" << r.instance << "\"," << r.optimum << "," << r.algorithm << ","
@@ -210,7 +210,7 @@ int compare_command(const CommonOptions& o, const std::string& algorithm,
   const InstanceFamilyReport r = fam.compare_instances(p, algorithm, io);
   if (csv.is_open()) {
     csv.close();
-    if (!csv) throw std::runtime_error("writing " + instances_csv + " failed");
+    if (!csv) throw OutputError("cannot write " + instances_csv + " (write failed)");
   }
   if (o.json) {
     json j = params_json(fam, p);
@@ -395,9 +395,11 @@ const RegisterCommand kCompare{[] {
             add_resources(cmd, o);
             cmd.add_flag("--json", o.json, "machine-readable output");
             cmd.add_option("--instances-csv", args->instances_csv,
-                           "also write one CSV row per instance to this file");
+                           "also write one CSV row per instance to this file")
+                ->check(non_empty());
             cmd.add_option("--csv-limit", args->csv_limit,
-                           "refuse --instances-csv for families of more instances (default 10^7)");
+                           "refuse --instances-csv for families of more instances (default 10^7)")
+                ->check(decimal());
           },
       .run =
           [args](const CommonOptions& o, const std::string&) {

@@ -320,11 +320,13 @@ const RegisterCommand kOptimum{[] {
                          "also print the number of states at each distance");
             cmd.add_flag("--stop-at-goal", flags->stop_at_goal,
                          "stop at the goal's level (faster; no eccentricity)");
+            CLI::Option* stop = cmd.get_option("--stop-at-goal");
             cmd.add_flag("--meet-in-middle", flags->meet,
                          "stop at half the optimum, where a symmetry of the rules maps the "
                          "start to the goal (a peg reflection: reves, classic, adjacent, "
                          "four-star, checkers): the optimum is the least d(s) + d(σs); in "
-                         "memory, or on disk with --work-dir; no eccentricity");
+                         "memory, or on disk with --work-dir; no eccentricity")
+                ->excludes(stop);
             cmd.add_flag("--plan", flags->plan,
                          "print what the search would run and need (engine, storage, memory, "
                          "segments, disk against the free space) and exit without searching");

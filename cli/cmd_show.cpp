@@ -76,7 +76,7 @@ int show(const CommonOptions& o, const ShowOptions& s) {
   std::string source_words;
   std::optional<std::uint64_t> optimum;
   if (!s.moves_file.empty()) {
-    listed = read_moves_file(s.moves_file);
+    listed = read_moves_file(s.moves_file, budget_of(search_options(o)));
     source_words = "moves file " + (s.moves_file == "-"
                                         ? std::string("(standard input)")
                                         : std::filesystem::path(s.moves_file).filename().string());
@@ -252,8 +252,10 @@ const RegisterCommand kShow{[] {
             cmd.add_option("--svg", s->svg, "write a static strip of configurations")
                 ->check(non_empty());
             cmd.add_option("--strip", s->strip,
-                           "configurations in the SVG strip (default: all up to 32, else 16)")
-                ->check(decimal());
+                           "configurations in the SVG strip, at least 2: the start and the end "
+                           "(default: all up to 32, else 16)")
+                ->check(decimal())
+                ->check(CLI::Range(2, 100000));
             cmd.add_option("--frames", s->frames,
                            "configurations kept for the page; a longer solution is sampled "
                            "evenly (default 2001)")

@@ -58,6 +58,28 @@ const CLI::Validator& decimal() {
   return v;
 }
 
+const CLI::Validator& decimal_real() {
+  // CLI11 reads "nan", "inf", "1e3" and "0x10" as numbers; a user means none of them.
+  static const CLI::Validator v(
+      [](std::string& text) -> std::string {
+        const std::size_t dot = text.find('.');
+        const std::string whole = text.substr(0, dot);
+        const std::string frac = dot == std::string::npos ? "" : text.substr(dot + 1);
+        const bool ok = !whole.empty() && whole.size() <= 12 && frac.size() <= 9 &&
+                        whole.find_first_not_of("0123456789") == std::string::npos &&
+                        frac.find_first_not_of("0123456789") == std::string::npos &&
+                        (dot == std::string::npos || !frac.empty()) &&
+                        !(whole.size() > 1 && whole[0] == '0');
+        if (!ok)
+          return "'" + text +
+                 "' is not a decimal number (digits with an optional fraction, e.g. 2.5; no "
+                 "sign, exponent, nan or inf)";
+        return "";
+      },
+      "DECIMAL", "decimal real");
+  return v;
+}
+
 const CLI::Validator& non_empty() {
   static const CLI::Validator v(
       [](std::string& text) -> std::string {
@@ -119,6 +141,7 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
       ->check(CLI::IsMember({"auto", "memory", "disk"}));
   cmd.add_option("--checkpoint-every", o.checkpoint_every,
                  "disk mode: seconds between checkpoints (default 60; 0: after every segment)")
+      ->check(decimal_real())
       ->check(CLI::Range(0.0, 1e9))
       ->needs(dir);
   // (--segment-discs needs --work-dir, --symmetry or --distributed: checked in
@@ -131,9 +154,11 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--segment-discs", o.segment_discs,
                  "disk mode (lattice engine): the largest discs that fix a segment (default: "
                  "from the budget)")
+      ->check(decimal())
       ->check(CLI::Range(0, 64));
   cmd.add_option("--segment-bits", o.segment_bits,
                  "disk mode (generic engine): 2^K ranks a segment (default: from the budget)")
+      ->check(decimal())
       ->check(CLI::Range(6, 40));
   cmd.add_flag("--distributed", o.distributed,
                "run as one rank of an MPI job (mpirun -np P hanoi optimum ... --distributed): "

@@ -64,6 +64,8 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o);
 void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help);
 // Validators: a decimal number (no octal, hex or sign), a non-empty value.
 const CLI::Validator& decimal();
+// A decimal real number (digits, an optional fraction): no sign, exponent, nan or inf.
+const CLI::Validator& decimal_real();
 const CLI::Validator& non_empty();
 
 }  // namespace hanoi::cli

@@ -30,7 +30,7 @@ Params params_of(const CommonOptions& o) {
 }
 
 std::uint64_t budget_of(const SearchOptions& so) {
-  return so.max_memory ? so.max_memory : default_memory_budget();
+  return so.budget();
 }
 
 SearchOptions search_options(const CommonOptions& o) {

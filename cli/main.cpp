@@ -5,17 +5,27 @@
 #include <tbb/global_control.h>
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/bfs.hpp"
+#include "engine/work_dir.hpp"
 
 namespace {
+
+// The one error line: printable characters only (user input may hold any byte),
+// at most a few lines' worth (a value of megabytes is cut, its length named).
+void error_line(const std::string& what) {
+  std::fprintf(stderr, "hanoi: error: %s\n", hanoi::cli::printable(what, 2000).c_str());
+}
 
 // Everything printed must have reached stdout: a full disk or a closed pipe is an
 // error (exit 4), never a silent exit 0 with a truncated answer.
@@ -51,14 +61,28 @@ int run_hanoi(int argc, char** argv) {
   std::string command_line = "hanoi";
   for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
 
+  // An unknown first word is named (CLI11 would say "A subcommand is required").
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const hanoi::cli::Command* c : commands) {
+      known = known || c->name == argv[1];
+      names += (names.empty() ? "" : ", ") + c->name;
+    }
+    if (!known) {
+      error_line("unknown command '" + std::string(argv[1]) + "' (commands: " + names +
+                 "; see hanoi --help)");
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return finish_output(app.exit(e));  // help that could not be written is exit 4
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "hanoi: error: %s (see hanoi --help)\n", e.what());
+    error_line(std::string(e.what()) + " (see hanoi --help)");
     return 2;
   }
 
@@ -76,19 +100,32 @@ int run_hanoi(int argc, char** argv) {
     std::fprintf(stderr, "hanoi: error: interrupted (signal %d)\n", hanoi::cli::interrupt_signal());
     return hanoi::cli::interrupted_exit_status();
   } catch (const hanoi::cli::OutputError& e) {
-    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+    error_line(e.what());
     return 4;
   } catch (const hanoi::UsageError& e) {
-    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+    error_line(e.what());
     return 2;
   } catch (const hanoi::MemoryBudgetExceeded& e) {
-    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+    error_line(e.what());
     return 3;
+  } catch (const hanoi::DiskFullError& e) {
+    // The disk, like the memory budget, cannot hold the run (resumable once it can).
+    error_line(e.what());
+    return 3;
+  } catch (const hanoi::WorkDirError& e) {
+    // A work directory that cannot be used, or a checkpoint refused: bad input.
+    error_line(e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    // The engine's refusal of what was asked (a mode, a segment size that does not
+    // apply here): bad input, named in the engine's words.
+    error_line(e.what());
+    return 2;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "hanoi: error: out of memory (lower n or --max-memory)\n");
     return 3;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+    error_line(e.what());
     return 1;
   }
   return 0;
@@ -99,10 +136,13 @@ int run_hanoi(int argc, char** argv) {
 // Every failure ends in one line on stderr and a documented exit status; an exception
 // from the setup above the subcommands' own handler is still one line, exit 1.
 int main(int argc, char** argv) {
+  // A closed pipe (`hanoi ... | head -1`) is an output failure, exit 4 with its line,
+  // not death by SIGPIPE: writes then fail with EPIPE and finish_output reports it.
+  std::signal(SIGPIPE, SIG_IGN);
   try {
     return run_hanoi(argc, argv);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "hanoi: error: %s\n", e.what());
+    error_line(e.what());
   } catch (...) {
     std::fprintf(stderr, "hanoi: error: unexpected exception\n");
   }

@@ -1,10 +1,12 @@
 #include "cli/replay_view.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/search_types.hpp"
 #include "variants/registry.hpp"
@@ -91,12 +93,15 @@ std::string replay_error_text(const ReplayError& e, std::uint64_t count) {
          "): " + e.reason;
 }
 
-std::vector<Move> parse_moves(std::istream& in, const std::string& source) {
+std::vector<Move> parse_moves(std::istream& in, const std::string& source,
+                              std::uint64_t max_bytes) {
   std::vector<Move> moves;
   std::string line;
-  std::uint64_t line_no = 0;
-  while (std::getline(in, line)) {
-    ++line_no;
+  // A move takes at least 5 bytes of text ("0->1 ") and 4 in memory, so the list
+  // stays below the text's size: together under the caller's bound, twice over.
+  BoundedLines lines(in, source, max_bytes, kMaxMovesLine);
+  while (lines.next(line)) {
+    const std::uint64_t line_no = lines.line_number();
     if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
     for (char& c : line)
       if (c == ',' || c == '\r' || c == '\t') c = ' ';
@@ -104,8 +109,9 @@ std::vector<Move> parse_moves(std::istream& in, const std::string& source) {
     std::string token;
     while (words >> token) {
       const auto bad = [&](const std::string& why) {
-        return UsageError(source + ": line " + std::to_string(line_no) + ": '" + token +
-                          "' is not a move (" + why + "; write disc:from->to or from->to)");
+        return UsageError(source + ": line " + std::to_string(line_no) + ": '" +
+                          printable(token, 40) + "' is not a move (" + why +
+                          "; write disc:from->to or from->to)");
       };
       // A number of at most 5 digits, decimal, no sign.
       const auto number = [&](std::string_view t, int max) -> int {
@@ -137,11 +143,13 @@ std::vector<Move> parse_moves(std::istream& in, const std::string& source) {
   return moves;
 }
 
-std::vector<Move> read_moves_file(const std::string& path) {
-  if (path == "-") return parse_moves(std::cin, "standard input");
-  std::ifstream in(path);
-  if (!in) throw UsageError("cannot read the moves file '" + path + "'");
-  return parse_moves(in, path);
+std::vector<Move> read_moves_file(const std::string& path, std::uint64_t budget) {
+  // Half the budget for the text read so far, the other half for the moves.
+  const std::uint64_t max_bytes = std::min(kMaxMovesFileBytes, budget / 2);
+  if (path == "-") return parse_moves(std::cin, "standard input", max_bytes);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read the moves file '" + printable(path) + "'");
+  return parse_moves(in, printable(path), max_bytes);
 }
 
 std::string move_words(Move m) {

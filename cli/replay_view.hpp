@@ -55,10 +55,15 @@ std::string replay_error_text(const ReplayError& e, std::uint64_t count);
 
 // Moves in the notation `hanoi` prints: `disc:from->to`, or `from->to` (disc
 // unnamed: the checker finds it), separated by whitespace or commas; `#` starts a
-// comment to the end of the line.  Throws UsageError naming `source` and the token.
-std::vector<Move> parse_moves(std::istream& in, const std::string& source);
-// The moves of FILE, or of standard input for "-".
-std::vector<Move> read_moves_file(const std::string& path);
+// comment to the end of the line.  Throws UsageError naming `source` and the token;
+// at most `max_bytes` of text and lines of kMaxMovesLine (cli/input.hpp).
+inline constexpr std::size_t kMaxMovesLine = std::size_t{1} << 20;
+inline constexpr std::uint64_t kMaxMovesFileBytes = std::uint64_t{1} << 32;
+std::vector<Move> parse_moves(std::istream& in, const std::string& source,
+                              std::uint64_t max_bytes = kMaxMovesFileBytes);
+// The moves of FILE, or of standard input for "-": at most 4 GiB of text and half
+// the memory `budget` (the moves take no more than their text).
+std::vector<Move> read_moves_file(const std::string& path, std::uint64_t budget);
 
 // "disc 3 from peg 0 to peg 2".
 std::string move_words(Move m);

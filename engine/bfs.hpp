@@ -105,7 +105,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   SearchResult result;
   const Rank ranks = v.num_ranks();
   result.rank_space = ranks;
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t budget = options.budget();
   const std::uint64_t need = estimate_search_bytes(ranks, options.want_path);
   if (need > budget)
     throw MemoryBudgetExceeded(need, budget, "",

@@ -517,9 +517,9 @@ class DiskBfsMode {
       return;
     }
     if (need > have)
-      throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
-                         ", which has " + format_bytes(have) +
-                         " free (free space, or use another --work-dir)");
+      throw DiskFullError("the search may need up to " + format_bytes(need) + " of disk in " +
+                          dir_ + ", which has " + format_bytes(have) +
+                          " free (free space, or use another --work-dir)");
   }
 
   bool has_bits(const Segment& g, int p) const {
@@ -866,12 +866,16 @@ class DiskBfsMode {
   // the room (check_free_space): a clear stop, the last checkpoint intact.
   void ensure_room(std::uint64_t bytes) {
     if (!watch_room_) return;
+    // A reserve is kept free beyond the file, for the checkpoint that must still be
+    // written and for the machine's other programs; the message names it.
+    constexpr std::uint64_t kReserve = std::uint64_t{256} << 20;
     const std::uint64_t have = free_disk_bytes(dir_);
-    if (have < bytes + (std::uint64_t{256} << 20))
-      throw WorkDirError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +
-                         " free, " + format_bytes(bytes) +
-                         " to write): free space and add --resume to continue from the last "
-                         "checkpoint");
+    if (have < bytes + kReserve)
+      throw DiskFullError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +
+                          " free, " + format_bytes(bytes) + " to write and a reserve of " +
+                          format_bytes(kReserve) +
+                          " kept free): free space and add --resume to continue from the last "
+                          "checkpoint");
   }
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
@@ -1203,7 +1207,7 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
       throw std::invalid_argument(
           "--meet-in-middle: this variant and problem have no start-goal mirror");
   }
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t budget = options.budget();
   // A resumed run keeps the segment size of its checkpoint.
   int forced = options.segment_bits;
   if (options.resume) {

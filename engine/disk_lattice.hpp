@@ -946,9 +946,9 @@ class DiskLatticeMode {
         plan_.disk_bound() / plan_.stored * std::max<std::uint64_t>(owned_, 1);
     const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
     if (need > have)
-      throw WorkDirError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
-                         ", which has " + format_bytes(have) +
-                         " free (free space, or use another --work-dir)");
+      throw DiskFullError("the search may need up to " + format_bytes(need) + " of disk in " +
+                          dir_ + ", which has " + format_bytes(have) +
+                          " free (free space, or use another --work-dir)");
   }
 
   void account(std::int64_t delta) {
@@ -1485,7 +1485,7 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   if (ranks > 1 && options.farthest > 0)
     throw std::invalid_argument("the distributed search names no farthest states");
   const LatticeLayout L(v.pegs(), v.discs());
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t budget = options.budget();
   // A resumed run keeps the segment discs of its checkpoint (distributed: of this
   // rank's newest manifest, agreed, since a rank may have none).
   int forced = options.segment_discs;

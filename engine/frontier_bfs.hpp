@@ -739,7 +739,7 @@ SearchResult frontier_search(const V& v, const SearchOptions& options) {
   const auto t0 = Clock::now();
   if (const std::string why = frontier_refusal(v, options); !why.empty())
     throw std::invalid_argument(why);
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t budget = options.budget();
   SearchResult result;
   result.engine = EngineKind::kFrontier;
   result.storage = StorageKind::kMemory;

@@ -686,7 +686,7 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   SearchResult result;
   result.engine = EngineKind::kLattice;
   result.rank_space = v.num_ranks();
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t budget = options.budget();
   std::uint64_t allocated = lattice_detail::estimate_bytes(L, options.want_path);
   if (allocated > budget)
     throw MemoryBudgetExceeded(allocated, budget, "",

@@ -207,7 +207,7 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
   if (disk_asked) return StorageKind::kDisk;
   if (o.work_dir.empty()) return StorageKind::kMemory;
   // kAuto with a work directory: disk only when memory will not do.
-  const std::uint64_t budget = o.max_memory ? o.max_memory : default_memory_budget();
+  const std::uint64_t budget = o.budget();
   if (!lattice) {
     // (A witness needs the in-memory search, which then refuses with its estimate.)
     return !o.want_path && estimate_search_bytes(v.num_ranks(), false) > budget
@@ -244,7 +244,7 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
   SearchPlan p;
   p.engine = choose_engine(v, o);
   p.storage = choose_storage(v, o);
-  p.budget_bytes = o.max_memory ? o.max_memory : default_memory_budget();
+  p.budget_bytes = o.budget();
   const bool files = !o.work_dir.empty();
   if constexpr (LatticeSpace<V>) {
     // The frontier engine's levels are not known before it runs: it checks each one

@@ -57,7 +57,9 @@ inline const char* storage_name(StorageKind s) {
 }
 
 struct SearchOptions {
-  std::uint64_t max_memory = 0;           // bytes; 0 = default_memory_budget()
+  std::uint64_t max_memory = 0;  // bytes; 0 = default_memory_budget()
+  // The budget in force: max_memory, or the default.  The one place it is resolved.
+  std::uint64_t budget() const { return max_memory ? max_memory : default_memory_budget(); }
   bool want_path = false;                 // keep one optimal move sequence to the goal
   bool stop_at_goal = false;              // stop after the level where the goal first appears
   bool progress = false;                  // progress lines on stderr (at most one per 2 s)

@@ -65,7 +65,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   using Big = boost::multiprecision::cpp_int;
   const auto t0 = std::chrono::steady_clock::now();
   const Rank ranks = v.num_ranks();
-  const std::uint64_t budget = options.max_memory ? options.max_memory : default_memory_budget();
+  const std::uint64_t budget = options.budget();
   const std::uint64_t need = estimate_count_bytes(ranks);
   if (need > budget) throw MemoryBudgetExceeded(need, budget);
   if (ranks >= (Rank{1} << 36))

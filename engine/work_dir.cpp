@@ -33,13 +33,20 @@ std::string errno_text(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
 }
 
+// Throws the error of a failed call, errno still set: a full disk (or quota) is
+// DiskFullError, anything else WorkDirError.
+[[noreturn]] void throw_errno(const std::string& text) {
+  if (errno == ENOSPC || errno == EDQUOT) throw DiskFullError(text);
+  throw WorkDirError(text);
+}
+
 void write_all(int fd, const void* data, std::size_t bytes, const std::string& path) {
   const char* p = static_cast<const char*>(data);
   while (bytes > 0) {
     const ssize_t w = ::write(fd, p, bytes);
     if (w < 0) {
       if (errno == EINTR) continue;
-      throw WorkDirError(errno_text("cannot write", path));
+      throw_errno(errno_text("cannot write", path));
     }
     p += w;
     bytes -= static_cast<std::size_t>(w);
@@ -117,7 +124,7 @@ std::string hex(std::uint64_t x) {
 BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool overwrite)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw WorkDirError(errno_text("cannot create", path));
+  if (fd_ < 0) throw_errno(errno_text("cannot create", path));
   buf_.resize(kBufferWords + 80);
   buf_[used_++] = kMagic2;
 }
@@ -180,11 +187,11 @@ void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
   flush_buffer();
   // An overwritten file may have been longer.
   if (::ftruncate(fd_, static_cast<off_t>(bytes_)) != 0)
-    throw WorkDirError(errno_text("cannot cut", path_));
-  if (sync && ::fdatasync(fd_) != 0) throw WorkDirError(errno_text("cannot flush", path_));
+    throw_errno(errno_text("cannot cut", path_));
+  if (sync && ::fdatasync(fd_) != 0) throw_errno(errno_text("cannot flush", path_));
   const int fd = fd_;
   fd_ = -1;
-  if (::close(fd) != 0) throw WorkDirError(errno_text("cannot close", path_));
+  if (::close(fd) != 0) throw_errno(errno_text("cannot close", path_));
   bytes = bytes_;
   sum = sum_.value();
 }
@@ -192,8 +199,7 @@ void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
 BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0)
-    throw WorkDirError(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
+  if (fd_ < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
   buf_.resize(kBufferWords + 8);
   const std::uint64_t magic = get();
   if (magic != kMagic1 && magic != kMagic2)
@@ -213,7 +219,7 @@ void BitmapReader::fill() {
     const ssize_t r = ::read(fd_, p + got, want - got);
     if (r < 0) {
       if (errno == EINTR) continue;
-      throw WorkDirError(errno_text("cannot read", path_));
+      throw_errno(errno_text("cannot read", path_));
     }
     if (r == 0) break;
     got += static_cast<std::size_t>(r);
@@ -295,16 +301,15 @@ void BitmapReader::check(std::uint64_t bytes, std::uint64_t sum) {
 
 void sync_file(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw WorkDirError(errno_text("cannot open", path));
+  if (fd < 0) throw_errno(errno_text("cannot open", path));
   const int rc = ::fdatasync(fd);
   ::close(fd);
-  if (rc != 0) throw WorkDirError(errno_text("cannot flush", path));
+  if (rc != 0) throw_errno(errno_text("cannot flush", path));
 }
 
 void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t& sum) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    throw WorkDirError(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
+  if (fd < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
   std::vector<std::uint64_t> buf(kBufferWords);
   Checksum c;
   std::uint64_t total = 0;
@@ -313,7 +318,7 @@ void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t&
     if (r < 0) {
       if (errno == EINTR) continue;
       ::close(fd);
-      throw WorkDirError(errno_text("cannot read", path));
+      throw_errno(errno_text("cannot read", path));
     }
     if (r == 0) break;
     if (r % 8 != 0) {
@@ -410,7 +415,7 @@ void write_file_atomically(const std::string& dir, const std::string& name, cons
                            bool sync) {
   const std::string tmp = dir + "/" + name + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw WorkDirError(errno_text("cannot create", tmp));
+  if (fd < 0) throw_errno(errno_text("cannot create", tmp));
   try {
     write_all(fd, text.data(), text.size(), tmp);
   } catch (...) {
@@ -419,12 +424,12 @@ void write_file_atomically(const std::string& dir, const std::string& name, cons
   }
   if (sync && ::fdatasync(fd) != 0) {
     ::close(fd);
-    throw WorkDirError(errno_text("cannot flush", tmp));
+    throw_errno(errno_text("cannot flush", tmp));
   }
   ::close(fd);
   const std::string final_path = dir + "/" + name;
   if (::rename(tmp.c_str(), final_path.c_str()) != 0)
-    throw WorkDirError(errno_text("cannot rename onto", final_path));
+    throw_errno(errno_text("cannot rename onto", final_path));
   if (sync) sync_dir(dir);
 }
 
@@ -435,7 +440,7 @@ std::string read_whole_file(const std::string& path, bool& exists) {
       exists = false;
       return "";
     }
-    throw WorkDirError(errno_text("cannot open", path));
+    throw_errno(errno_text("cannot open", path));
   }
   exists = true;
   std::string out;
@@ -445,7 +450,7 @@ std::string read_whole_file(const std::string& path, bool& exists) {
     if (r < 0) {
       if (errno == EINTR) continue;
       ::close(fd);
-      throw WorkDirError(errno_text("cannot read", path));
+      throw_errno(errno_text("cannot read", path));
     }
     if (r == 0) break;
     out.append(buf, static_cast<std::size_t>(r));
@@ -456,7 +461,7 @@ std::string read_whole_file(const std::string& path, bool& exists) {
 
 std::uint64_t free_disk_bytes(const std::string& dir) {
   struct statvfs st {};
-  if (::statvfs(dir.c_str(), &st) != 0) throw WorkDirError(errno_text("cannot stat", dir));
+  if (::statvfs(dir.c_str(), &st) != 0) throw_errno(errno_text("cannot stat", dir));
   return static_cast<std::uint64_t>(st.f_bavail) * static_cast<std::uint64_t>(st.f_frsize);
 }
 
@@ -465,7 +470,7 @@ void make_work_dir(const std::string& dir) {
   std::filesystem::create_directories(dir, ec);
   if (ec) throw WorkDirError("cannot create the work directory " + dir + ": " + ec.message());
   if (!std::filesystem::is_directory(dir, ec)) throw WorkDirError(dir + " is not a directory");
-  if (::access(dir.c_str(), W_OK) != 0) throw WorkDirError(errno_text("cannot write to", dir));
+  if (::access(dir.c_str(), W_OK) != 0) throw_errno(errno_text("cannot write to", dir));
 }
 
 std::vector<std::string> list_dir(const std::string& dir) {
@@ -481,7 +486,7 @@ std::vector<std::string> list_dir(const std::string& dir) {
 
 void remove_file(const std::string& path) {
   if (::unlink(path.c_str()) != 0 && errno != ENOENT)
-    throw WorkDirError(errno_text("cannot remove", path));
+    throw_errno(errno_text("cannot remove", path));
 }
 
 std::uint64_t file_size(const std::string& path) {

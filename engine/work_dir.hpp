@@ -36,6 +36,14 @@ class WorkDirError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The disk is full, or too full to start or go on: the run stops at its last
+// checkpoint and can resume once there is room (the CLI's exit status 3, like the
+// memory budget; other WorkDirErrors are a directory that cannot be used, 2).
+class DiskFullError : public WorkDirError {
+ public:
+  using WorkDirError::WorkDirError;
+};
+
 // A 64-bit checksum of a sequence of words: four multiply-rotate lanes (word i
 // goes to lane i mod 4, so blocks of any size give the same value), combined at the
 // end.  Four independent lanes keep the multiplier busy: about 0.3 ns a word, so

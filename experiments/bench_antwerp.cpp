@@ -50,6 +50,7 @@
 #include "engine/memory.hpp"
 #include "engine/replay.hpp"
 #include "variants/antwerp/antwerp.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 
 namespace {
 

@@ -40,6 +40,7 @@
 #include "engine/lattice_bfs.hpp"
 #include "engine/memory.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 #include "variants/registry.hpp"
 
 namespace {

@@ -57,6 +57,7 @@
 #include "engine/bfs.hpp"
 #include "variants/er/compare.hpp"
 #include "variants/er/er.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 
 namespace {
 

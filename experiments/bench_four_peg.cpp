@@ -97,6 +97,7 @@
 #include "engine/memory.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/domino/domino.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 
 namespace {
 

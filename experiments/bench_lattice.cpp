@@ -50,6 +50,7 @@
 #include "engine/memory.hpp"
 #include "variants/adjacent/adjacent.hpp"
 #include "variants/common/peg_space.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 
 namespace {
 

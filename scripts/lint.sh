@@ -46,6 +46,12 @@ if [ -n "$missing" ]; then
 fi
 
 root_re=$(printf '%s' "$root" | sed 's/[][\.^$*+?(){}|]/\\&/g')
+# The engine's templates are compiled in the generated instance units
+# (variants/instances.hpp), not in the units above: those of two families, one on
+# the lattice engine and one with the Frame analysis on the generic engine, bring
+# every search mode and analysis before clang-tidy.
+instances='build/generated/instances/(classic|checkers)_[a-z]+'
+units_re="^$root_re/(($dirs)/.*|$instances)\.cpp\$"
 log=build/lint.log
 start=$SECONDS
 status=0
@@ -53,11 +59,11 @@ status=0
 # plain and without them.
 run-clang-tidy -quiet -p build -j "$(nproc)" -clang-tidy-binary "$(command -v clang-tidy)" \
   -header-filter="^$root_re/(engine|variants|cli|experiments|tests)/" "${extra[@]}" \
-  "^$root_re/($dirs)/.*\.cpp\$" 2>&1 |
+  "$units_re" 2>&1 |
   sed -e 's/\x1b\[[0-9;]*m//g' -e '/^clang-tidy\(-[0-9]*\)\? /d' >"$log" || status=$?
 elapsed=$((SECONDS - start))
 files=$(python3 -c 'import json,re,sys; print(sum(1 for e in json.load(open(sys.argv[1])) if re.search(sys.argv[2], e["file"])))' \
-          "$db" "/($dirs)/[^ ]*\.cpp$")
+          "$db" "$units_re")
 
 # Distinct findings, paths relative to the repository.
 findings=$(grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' "$log" | sed "s|^$root/||" | sort -u || true)

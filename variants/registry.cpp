@@ -25,7 +25,11 @@ const FamilyInfo& find_family(std::string_view name) {
     throw UsageError(
         "variant 'reves-sym' was retired: `reves --pegs 4 --symmetry` searches the same orbits "
         "of pegs 1-3 and counts states (the structure batch takes `symmetry = true`)");
-  throw UsageError("unknown variant '" + std::string(name) + "' (variants: " + known + ")");
+  // (A long name is cut, its length named: the error stays one readable line.)
+  const std::string shown = name.size() <= 60 ? std::string(name)
+                                              : std::string(name.substr(0, 60)) + "... (" +
+                                                    std::to_string(name.size()) + " characters)";
+  throw UsageError("unknown variant '" + shown + "' (variants: " + known + ")");
 }
 
 }  // namespace hanoi::variants

@@ -13,6 +13,7 @@
 #include "engine/search.hpp"
 #include "engine/structure.hpp"
 #include "variants/family.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 #include "variants/replay_algorithm.hpp"
 
 namespace hanoi::testing {

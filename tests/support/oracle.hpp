@@ -25,6 +25,7 @@
 
 #include "engine/core.hpp"
 #include "engine/search.hpp"
+#include "variants/instances.hpp"  // the families' searches, compiled once
 
 namespace hanoi::testing {
 

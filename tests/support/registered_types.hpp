@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "variants/instances.hpp"  // the families' searches, compiled once
 #include "variants/registry.hpp"
 
 namespace hanoi::testing {

@@ -1,0 +1,46 @@
+// Reading what a user hands the program (a moves file, a batch file, standard
+// input) without trusting its size, and quoting it back in error lines.
+//
+// Design overview
+// ---------------
+// `/dev/zero` as a moves file, or `yes ... | hanoi check`, used to grow the
+// program's memory without end, past --max-memory, and ignore SIGTERM.  Every
+// reader of user input goes through `BoundedLines`: lines of at most `max_line`
+// bytes and `max_bytes` in all, each limit a UsageError (exit 2) that names it; a
+// signal (cli/interrupt.hpp) stops the read with SearchCancelled (exit 130 or
+// 143), also when it interrupted a blocked read.  `printable` makes any text safe for
+// the one-line error contract: control bytes and non-ASCII as \xNN, long values cut
+// with their length named.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <string_view>
+
+namespace hanoi::cli {
+
+class BoundedLines {
+ public:
+  // `source` names the input in errors ("moves.txt", "standard input").
+  BoundedLines(std::istream& in, std::string source, std::uint64_t max_bytes, std::size_t max_line);
+  // The next line without its '\n'; false at the end.  Throws UsageError past a
+  // limit or on a read error, SearchCancelled when a signal arrived.
+  bool next(std::string& line);
+  std::uint64_t line_number() const { return line_no_; }
+
+ private:
+  std::istream& in_;
+  std::string source_;
+  std::uint64_t max_bytes_, bytes_ = 0, line_no_ = 0;
+  std::size_t max_line_;
+};
+
+// The whole input, at most `max_bytes` (the same errors as BoundedLines).
+std::string read_bounded(std::istream& in, const std::string& source, std::uint64_t max_bytes);
+
+// `text` for an error line: printable ASCII kept, every other byte as \xNN, and
+// beyond `max` characters cut, with the full length named.
+std::string printable(std::string_view text, std::size_t max = 80);
+
+}  // namespace hanoi::cli

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Old binary against new, in the same run: the rates of bench_lattice and bench_disk.
+
+A speed target of a change to the engine ("not slower") is shown here, never by a
+timed test: both builds' benchmarks run alternately, ROUNDS times each, on the same
+machine in the same minutes; each row's best rate of either build is kept (the
+least disturbed run), and the table gives new / old per row.
+
+    python3 experiments/bench_compare.py --old OLD_BUILD --new build \
+        [--rounds 3] [--markdown results/bench_compare.md]
+
+OLD_BUILD and the new build each hold bench_lattice and bench_disk (`bash
+scripts/build.sh benchmarks`; for the old commit, a worktree built the same way).
+Sizes are those of --lattice-args and --disk-args (defaults: a few seconds a row).
+"""
+import argparse
+import datetime
+import os
+import platform
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def rows_of(markdown, key_columns, rate_column):
+    """The table rows of a bench's markdown: {key: rate}, key from key_columns."""
+    out = {}
+    header = None
+    for line in markdown.splitlines():
+        if not line.startswith("|"):
+            header = None
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+            continue
+        if set(line) <= set("|-: "):
+            continue
+        if rate_column not in header or not all(k in header for k in key_columns):
+            continue
+        row = dict(zip(header, cells))
+        try:
+            rate = float(row[rate_column])
+        except ValueError:
+            continue
+        key = " / ".join(row[k] for k in key_columns)
+        out[key] = max(rate, out.get(key, 0.0))
+    return out
+
+
+def run_bench(binary, args, workdir):
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        md = os.path.join(tmp, "out.md")
+        cmd = [binary] + args + ["--markdown", md]
+        if os.path.basename(binary) == "bench_disk":
+            cmd += ["--work-dir", os.path.join(tmp, "work")]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(md) as f:
+            return f.read()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old", required=True, help="the old build directory")
+    ap.add_argument("--new", required=True, help="the new build directory")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--lattice-args", default="--n4 14 --n4-big 0 --n5 11 --adjacent-n 16")
+    ap.add_argument("--disk-args", default="--n 14 --checkers 15")
+    ap.add_argument("--markdown", help="write the table here")
+    ap.add_argument("--work", default=tempfile.gettempdir(), help="scratch space for bench_disk")
+    a = ap.parse_args()
+
+    benches = [
+        ("bench_lattice", shlex.split(a.lattice_args), ["instance", "method", "threads"], "states/s"),
+        ("bench_disk", shlex.split(a.disk_args), ["search", "n", "method"], "states/s"),
+    ]
+    best = {}  # (bench, build) -> {key: rate}
+    t0 = time.time()
+    for r in range(a.rounds):
+        for bench, args, keys, rate in benches:
+            for build in ("old", "new"):
+                binary = os.path.join(a.old if build == "old" else a.new, bench)
+                t = time.time()
+                rows = rows_of(run_bench(binary, args, a.work), keys, rate)
+                print(f"[compare] round {r + 1}/{a.rounds} {bench} {build}: {len(rows)} rows, "
+                      f"{time.time() - t:.1f} s", file=sys.stderr)
+                acc = best.setdefault((bench, build), {})
+                for k, v in rows.items():
+                    acc[k] = max(v, acc.get(k, 0.0))
+    wall = time.time() - t0
+
+    lines = ["| bench | row | old states/s | new states/s | new / old |", "|---|---|---:|---:|---:|"]
+    worst = None
+    for bench, _, _, _ in benches:
+        old, new = best[(bench, "old")], best[(bench, "new")]
+        for k in old:
+            if k not in new or old[k] <= 0:
+                continue
+            ratio = new[k] / old[k]
+            worst = ratio if worst is None else min(worst, ratio)
+            lines.append(f"| {bench} | {k} | {old[k]:.3g} | {new[k]:.3g} | {ratio:.3f} |")
+    table = "\n".join(lines)
+    print(table)
+    print(f"lowest ratio {worst:.3f}; {a.rounds} rounds, {wall:.0f} s")
+    if a.markdown:
+        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
+                                text=True).stdout.strip()
+        cpu = ""
+        try:
+            with open("/proc/cpuinfo") as f:
+                cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+        except (OSError, StopIteration):
+            pass
+        head = [
+            "# Old binary against new: the benchmarks' rates in one run",
+            "",
+            f"- command: `python3 {' '.join(shlex.quote(x) for x in sys.argv)}`",
+            f"- commit: {commit}",
+            f"- date (UTC): {datetime.datetime.utcnow().strftime('%Y-%m-%dT%H:%M:%SZ')}",
+            f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores",
+            f"- wall time: {wall:.0f} s",
+            "",
+            f"bench_lattice {a.lattice_args}; bench_disk {a.disk_args}. Each build's benchmarks ran "
+            f"{a.rounds} times, alternately; each row keeps its best rate. Lowest new / old: "
+            f"{worst:.3f}.",
+            "",
+        ]
+        with open(a.markdown, "w") as f:
+            f.write("\n".join(head) + table + "\n")
+
+
+if __name__ == "__main__":
+    main()

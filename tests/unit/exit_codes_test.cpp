@@ -1,0 +1,91 @@
+// The exit-status policy (README), case by case where an earlier main broke it
+// (issue 33, item 3): a work directory that cannot be used is bad input (2), not an
+// internal error (1); an engine refusal of a value is 2; an illegal user move is 1
+// with its one line; help that cannot be written and a closed pipe are output
+// failures (4), never exit 0 or death by SIGPIPE.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "support/cli_runner.hpp"
+
+namespace hanoi {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::expect_one_line_error;
+using testing::hanoi_cli;
+using testing::Outcome;
+using testing::quote;
+using testing::slurp;
+using testing::TempDir;
+using testing::write_file;
+
+// Runs a shell command line; returns its exit status (-1 if it did not exit).
+int shell(const std::string& cmd) {
+  const int rc = std::system(cmd.c_str());
+  return (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1;
+}
+
+TEST(ExitCodes, UnusableWorkDirectoryIsBadInput) {
+  TempDir dir;
+  write_file(dir / "file", "not a directory\n");
+  const std::string file = quote((dir / "file").string());
+  for (const std::string& args :
+       {std::string("optimum reves --pegs 4 -n 8 --storage disk --work-dir /proc/hanoi-x"),
+        "optimum reves --pegs 4 -n 8 --storage disk --work-dir " + file,
+        "optimum reves --pegs 4 -n 8 --resume --work-dir " + file}) {
+    SCOPED_TRACE(args);
+    expect_one_line_error(hanoi_cli(args), 2);
+  }
+}
+
+TEST(ExitCodes, IllegalMoveIsOneWithItsLine) {
+  TempDir dir;
+  write_file(dir / "moves", "1:0->1 1:1->0 2:0->1\n");
+  for (const char* json : {"", " --json"}) {
+    const Outcome o =
+        hanoi_cli("check classic -n 2 --moves-file " + quote((dir / "moves").string()) + json);
+    expect_one_line_error(o, 1, "illegal move");
+    EXPECT_FALSE(o.out.empty()) << o;  // the report itself stays on stdout
+  }
+  // Legal moves that stop short of the goal: 1 as well, with its line.
+  write_file(dir / "short", "1:0->1\n");
+  expect_one_line_error(
+      hanoi_cli("check classic -n 2 --moves-file " + quote((dir / "short").string())), 1, "goal");
+}
+
+TEST(ExitCodes, HelpThatCannotBeWrittenIsFour) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  TempDir dir;
+  for (const char* args : {"--help", "optimum --help", "--help-all"}) {
+    SCOPED_TRACE(args);
+    const fs::path err = dir / "err";
+    EXPECT_EQ(
+        shell(quote(HANOI_BINARY) + " " + args + " </dev/null >/dev/full 2>" + quote(err.string())),
+        4);
+    EXPECT_NE(slurp(err).find("hanoi: error: cannot write standard output"), std::string::npos)
+        << slurp(err);
+  }
+}
+
+TEST(ExitCodes, ClosedPipeIsFourNotSigpipe) {
+  TempDir dir;
+  const fs::path status = dir / "status";
+  // A move list of 2^16 - 1 lines into `head -1`: the pipe closes long before the end.
+  const int rc =
+      shell("bash -c " + quote("set -o pipefail; " + quote(HANOI_BINARY) +
+                               " optimum classic -n 16 --moves --moves-limit 100000 2>" +
+                               quote((dir / "err").string()) + " | head -1 >/dev/null; echo " +
+                               "${PIPESTATUS[0]} >" + quote(status.string())));
+  (void)rc;
+  EXPECT_EQ(slurp(status), "4\n") << slurp(dir / "err");
+  EXPECT_NE(slurp(dir / "err").find("hanoi: error:"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace hanoi
