@@ -10,8 +10,9 @@
 
 #include <string_view>
 
+#include "engine/analysis_types.hpp"
+#include "engine/search_types.hpp"
 #include "variants/family.hpp"
-#include "variants/instances.hpp"
 #include "variants/replay_algorithm.hpp"
 
 namespace hanoi::cli {

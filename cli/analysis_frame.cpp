@@ -1,4 +1,5 @@
 #include "cli/analyses.hpp"
+#include "variants/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

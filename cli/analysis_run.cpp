@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "cli/analyses.hpp"
+#include "variants/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

@@ -1,6 +1,7 @@
 #include <stdexcept>
 
 #include "cli/analyses.hpp"
+#include "variants/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

@@ -17,6 +17,7 @@
 #include "cli/provenance.hpp"
 #include "engine/comm.hpp"
 #include "engine/memory.hpp"
+#include "engine/work_dir.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

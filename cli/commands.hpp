@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "cli/analyses.hpp"
-#include "engine/bfs.hpp"
 #include "variants/family.hpp"
 #include "variants/registry.hpp"
 

@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/analysis_types.hpp"
 #include "engine/core.hpp"
 #include "engine/replay.hpp"
 #include "engine/search.hpp"
@@ -48,12 +49,6 @@ template <class V>
 concept HasDiscPegs = StateSpace<V> && requires(const V& v, const typename V::State& s, int d) {
   { v.peg_of(s, d) } -> std::convertible_to<int>;
 };
-
-enum class FrameScope { kLargestDisc, kEveryDisc };
-
-inline const char* scope_name(FrameScope scope) {
-  return scope == FrameScope::kLargestDisc ? "largest-disc" : "every-disc";
-}
 
 // Whether moving disc `disc` from `from` to `to` in `s` is a Frame-type move: the
 // smaller discs are off both pegs and form runs of consecutive sizes.
@@ -131,23 +126,6 @@ class FrameRestricted {
 
   const V& base_;
   int largest_;
-};
-
-struct FrameAnalysis {
-  SearchResult full;                           // the unrestricted search (stopped at the goal)
-  SearchResult frame;                          // the Frame-restricted search (stopped at the goal)
-  std::optional<std::uint64_t> optimal;        // none: the goal is unreachable
-  std::optional<std::uint64_t> frame_optimal;  // none: no Frame-type solution
-  bool holds = false;                          // a Frame-type solution is optimal
-  // When the hypothesis fails: an optimal solution, replayed by the rule checker,
-  // and the 0-based indices of its largest-disc moves that are not Frame-type.
-  std::vector<Move> witness;
-  std::vector<std::uint64_t> non_frame_moves;
-  std::vector<std::string> non_frame_configurations;  // the state before each of those moves
-  // With want_moves: a Frame-type solution of length frame_optimal, replayed.
-  std::vector<Move> frame_solution;
-  FrameScope scope = FrameScope::kLargestDisc;
-  double seconds = 0;
 };
 
 namespace detail {

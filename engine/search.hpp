@@ -224,21 +224,10 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
   return StorageKind::kMemory;
 }
 
-// What `search(v, o)` will run and need, known before it starts (`hanoi optimum
-// ... --plan`; a batch checks every cell's memory against the budget first).
-// Throws as the search would where no plan exists (std::invalid_argument,
-// MemoryBudgetExceeded when not even two disk segments fit).
-struct SearchPlan {
-  EngineKind engine = EngineKind::kGeneric;
-  StorageKind storage = StorageKind::kMemory;
-  std::uint64_t memory_bytes = 0;  // the planned peak
-  std::uint64_t budget_bytes = 0;  // --max-memory, or the default budget
-  // The disk mode with a work directory: the bound its free-space check uses (the
-  // half-depth test reaches a fraction of it and starts regardless; disk_bfs.hpp).
-  std::uint64_t disk_bytes = 0;
-  std::uint64_t segments = 0, stored_segments = 0, resident_segments = 0;  // disk mode
-};
-
+// What `search(v, o)` will run and need (SearchPlan, search_types.hpp), known before
+// it starts (`hanoi optimum ... --plan`; a batch checks every cell's memory against
+// the budget first).  Throws as the search would where no plan exists
+// (std::invalid_argument, MemoryBudgetExceeded when not even two disk segments fit).
 template <StateSpace V>
 SearchPlan plan_search(const V& v, const SearchOptions& o) {
   SearchPlan p;

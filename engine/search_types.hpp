@@ -198,4 +198,17 @@ class MemoryBudgetExceeded : public std::runtime_error {
   std::uint64_t need_, budget_;
 };
 
+// What `search(v, o)` will run and need, known before it starts (plan_search in
+// engine/search.hpp: `hanoi optimum ... --plan`, and a batch's check of every cell).
+struct SearchPlan {
+  EngineKind engine = EngineKind::kGeneric;
+  StorageKind storage = StorageKind::kMemory;
+  std::uint64_t memory_bytes = 0;  // the planned peak
+  std::uint64_t budget_bytes = 0;  // --max-memory, or the default budget
+  // The disk mode with a work directory: the bound its free-space check uses (the
+  // half-depth test reaches a fraction of it and starts regardless; disk_bfs.hpp).
+  std::uint64_t disk_bytes = 0;
+  std::uint64_t segments = 0, stored_segments = 0, resident_segments = 0;  // disk mode
+};
+
 }  // namespace hanoi

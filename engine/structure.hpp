@@ -36,6 +36,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/analysis_types.hpp"
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
 #include "engine/progress.hpp"
@@ -43,22 +44,9 @@
 
 namespace hanoi {
 
-struct SolutionCount {
-  std::optional<std::uint64_t> optimum;  // none: the goal is unreachable
-  std::string count = "0";               // exact, in decimal
-  std::uint64_t states_on_optimal_paths = 0;
-  std::uint64_t states_searched = 0;  // states within the goal's distance
-  double seconds = 0;
-};
-
-// A distance per rank, the level vectors (8 bytes a state; budgeted at one rank in
-// eight for two consecutive levels, and enforced while they grow: a space whose
-// levels are fatter stops with MemoryBudgetExceeded instead of passing the budget)
-// and a fixed allowance for the walk back's layers.
-inline std::uint64_t estimate_count_bytes(Rank ranks) {
-  return ranks * sizeof(std::uint32_t) + ranks / 8 * sizeof(Rank) + (std::uint64_t{64} << 20);
-}
-
+// (Its result, SolutionCount, and its memory estimate, estimate_count_bytes: a
+// space whose levels are fatter than budgeted stops with MemoryBudgetExceeded
+// instead of passing the budget; engine/analysis_types.hpp.)
 template <StateSpace V>
 SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) {
   using State = typename V::State;
@@ -164,21 +152,6 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
-
-struct AllPairsSummary {
-  std::uint64_t states = 0;         // reachable from the start
-  std::uint64_t ordered_pairs = 0;  // (s, t), s != t, t reachable from s
-  std::uint64_t unreachable_pairs = 0;
-  std::uint64_t sum_distances = 0;  // over those ordered pairs
-  std::uint64_t diameter = 0;
-  std::uint64_t one_path = 0;    // ordered pairs with exactly one shortest path
-  std::uint64_t two_paths = 0;   // ... exactly two
-  std::uint64_t more_paths = 0;  // ... three or more
-  std::uint64_t max_paths = 0;   // the most shortest paths between two states (saturating)
-  double seconds = 0;
-};
-
-inline constexpr std::uint64_t kAllPairsMaxStates = std::uint64_t{1} << 16;
 
 // With options.progress, a line on stderr at most every 2 s (sources done, time);
 // options.cancel stops it (SearchCancelled).
