@@ -67,8 +67,10 @@ def main():
     ap.add_argument("--old", required=True, help="the old build directory")
     ap.add_argument("--new", required=True, help="the new build directory")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--lattice-args", default="--n4 14 --n4-big 0 --n5 11 --adjacent-n 16")
-    ap.add_argument("--disk-args", default="--n 14 --checkers 15")
+    ap.add_argument("--lattice-args", default="--n4 14 --n4-big 0 --n5 11 --adjacent-n 16",
+                    help='bench_lattice\'s sizes ("skip": not run)')
+    ap.add_argument("--disk-args", default="--n 15 --checkers 17",
+                    help='bench_disk\'s sizes ("skip": not run)')
     ap.add_argument("--markdown", help="write the table here")
     ap.add_argument("--work", default=tempfile.gettempdir(), help="scratch space for bench_disk")
     a = ap.parse_args()
@@ -77,6 +79,8 @@ def main():
         ("bench_lattice", shlex.split(a.lattice_args), ["instance", "method", "threads"], "states/s"),
         ("bench_disk", shlex.split(a.disk_args), ["search", "n", "method"], "states/s"),
     ]
+    # "skip" leaves a benchmark out.
+    benches = [b for b in benches if b[1] != ["skip"]]
     best = {}  # (bench, build) -> {key: rate}
     t0 = time.time()
     for r in range(a.rounds):
@@ -123,7 +127,7 @@ def main():
             f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores",
             f"- wall time: {wall:.0f} s",
             "",
-            f"bench_lattice {a.lattice_args}; bench_disk {a.disk_args}. Each build's benchmarks ran "
+            f"bench_lattice `{a.lattice_args}`; bench_disk `{a.disk_args}`. Each build's benchmarks ran "
             f"{a.rounds} times, alternately; each row keeps its best rate. Lowest new / old: "
             f"{worst:.3f}.",
             "",
