@@ -12,9 +12,12 @@ namespace {
 
 using nlohmann::json;
 
-int list_families(bool as_json) {
+// Every family, or the one named (`hanoi list reves`).
+int list_families(bool as_json, const std::string& only) {
+  if (!only.empty()) (void)variants::find_family(only);  // an unknown name: exit 2, listed
   json out = json::array();
   for (const auto& f : variants::all_families()) {
+    if (!only.empty() && f->name != only) continue;
     json fam;
     fam["variant"] = f->name;
     fam["summary"] = f->summary;
@@ -60,16 +63,19 @@ int list_families(bool as_json) {
 
 const RegisterCommand kList{[] {
   auto json_out = std::make_shared<bool>(false);
+  auto only = std::make_shared<std::string>();
   return Command{
       .name = "list",
       .help = "variants, problems, algorithms and parameter ranges",
       .order = 10,
       .options =
-          [json_out](CLI::App& cmd, CommonOptions&) {
+          [json_out, only](CLI::App& cmd, CommonOptions&) {
+            cmd.add_option("variant", *only, "only this variant (default: every one)")
+                ->check(non_empty());
             cmd.add_flag("--json", *json_out, "machine-readable output");
           },
-      .run = [json_out](const CommonOptions&,
-                        const std::string&) { return list_families(*json_out); },
+      .run = [json_out, only](const CommonOptions&,
+                              const std::string&) { return list_families(*json_out, *only); },
   };
 }()};
 

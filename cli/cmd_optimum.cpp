@@ -88,6 +88,7 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     if (on_disk) {
       j["disk_bytes"] = plan.disk_bytes;
       j["free_disk_bytes"] = free;
+      j["disk_reserve_bytes"] = kDiskReserve;  // kept free where the run checks file by file
     }
     if (plan.segments > 0) {
       j["segments"] = plan.segments;
@@ -114,12 +115,16 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
                 static_cast<unsigned long long>(plan.segments),
                 static_cast<unsigned long long>(plan.stored_segments),
                 static_cast<unsigned long long>(plan.resident_segments));
-  if (on_disk)
+  if (on_disk) {
+    const std::string note =
+        plan.disk_bytes <= free ? std::string()
+        : partial ? " (the search starts anyway: it reaches part of it, and stops at a "
+                    "checkpoint before a file would leave less than " +
+                        format_bytes(kDiskReserve) + " free)"
+                  : std::string(" (refused: does not fit)");
     std::printf("  disk:    up to %s, %s free%s\n", format_bytes(plan.disk_bytes).c_str(),
-                format_bytes(free).c_str(),
-                plan.disk_bytes <= free ? ""
-                : partial               ? " (the search starts anyway: it reaches part of it)"
-                                        : " (refused: does not fit)");
+                format_bytes(free).c_str(), note.c_str());
+  }
   return 0;
 }
 
@@ -254,7 +259,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
   std::printf(
       "  engine:       %s\n  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f "
-      "bits per rank\n",
+      "bits per state\n",
       engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
       format_bytes(r.ranks > 1 ? r.peak_rss : peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)

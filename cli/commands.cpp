@@ -145,7 +145,12 @@ nlohmann::json moves_json(const std::vector<Move>& moves) {
 }
 
 nlohmann::json params_json(const FamilyInfo& fam, const Params& p) {
-  return {{"variant", fam.name}, {"n", p.n}, {"pegs", p.pegs}, {"problem", p.problem}};
+  // Every JSON answer names the code that computed it (stamped at build time).
+  return {{"variant", fam.name},
+          {"n", p.n},
+          {"pegs", p.pegs},
+          {"problem", p.problem},
+          {"commit", git_commit()}};
 }
 
 }  // namespace hanoi::cli

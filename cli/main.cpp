@@ -16,6 +16,7 @@
 #include "cli/command.hpp"
 #include "cli/input.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/work_dir.hpp"
 
@@ -48,6 +49,9 @@ int run_hanoi(int argc, char** argv) {
       "Start with `hanoi list`, then e.g. `hanoi optimum reves --pegs 4 -n 10`."};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "help for every subcommand");
+  // The commit the binary was built from, as every table names it.
+  app.set_version_flag("--version", "hanoi " + std::string(PROJECT_VERSION_TEXT) + " (commit " +
+                                        hanoi::git_commit() + ")");
 
   CommonOptions opt;
   const std::vector<const hanoi::cli::Command*> commands = hanoi::cli::commands();
@@ -80,6 +84,8 @@ int run_hanoi(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return finish_output(app.exit(e));  // help that could not be written is exit 4
   } catch (const CLI::CallForAllHelp& e) {
+    return finish_output(app.exit(e));
+  } catch (const CLI::CallForVersion& e) {
     return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
     error_line(std::string(e.what()) + " (see hanoi --help)");

@@ -866,14 +866,12 @@ class DiskBfsMode {
   // the room (check_free_space): a clear stop, the last checkpoint intact.
   void ensure_room(std::uint64_t bytes) {
     if (!watch_room_) return;
-    // A reserve is kept free beyond the file, for the checkpoint that must still be
-    // written and for the machine's other programs; the message names it.
-    constexpr std::uint64_t kReserve = std::uint64_t{256} << 20;
+    // (kDiskReserve stays free beyond the file; the message names it.)
     const std::uint64_t have = free_disk_bytes(dir_);
-    if (have < bytes + kReserve)
+    if (have < bytes + kDiskReserve)
       throw DiskFullError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +
                           " free, " + format_bytes(bytes) + " to write and a reserve of " +
-                          format_bytes(kReserve) +
+                          format_bytes(kDiskReserve) +
                           " kept free): free space and add --resume to continue from the last "
                           "checkpoint");
   }

@@ -44,6 +44,12 @@ class DiskFullError : public WorkDirError {
   using WorkDirError::WorkDirError;
 };
 
+// The space a disk run keeps free beyond the file it is about to write, where it
+// checks file by file (the half-depth test, the generic engine's symmetry: no bound
+// foresees their disk use): room for the checkpoint that must still be written and
+// for the machine's other programs.  Named in the refusal and in `--plan`.
+inline constexpr std::uint64_t kDiskReserve = std::uint64_t{256} << 20;
+
 // A 64-bit checksum of a sequence of words: four multiply-rotate lanes (word i
 // goes to lane i mod 4, so blocks of any size give the same value), combined at the
 // end.  Four independent lanes keep the multiplier busy: about 0.3 ns a word, so

@@ -110,8 +110,11 @@ def main():
     print(table)
     print(f"lowest ratio {worst:.3f}; {a.rounds} rounds, {wall:.0f} s")
     if a.markdown:
-        commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True,
-                                text=True).stdout.strip()
+        def commit_of(where):
+            return subprocess.run(["git", "-C", where, "describe", "--always", "--dirty"],
+                                  capture_output=True, text=True).stdout.strip() or "unknown"
+        commit = commit_of(".")
+        old_commit = commit_of(os.path.join(a.old, ".."))
         cpu = ""
         try:
             with open("/proc/cpuinfo") as f:
@@ -122,7 +125,7 @@ def main():
             "# Old binary against new: the benchmarks' rates in one run",
             "",
             f"- command: `python3 {' '.join(shlex.quote(x) for x in sys.argv)}`",
-            f"- commit: {commit}",
+            f"- commit: {commit} (the old build's source: {old_commit})",
             f"- date (UTC): {datetime.datetime.utcnow().strftime('%Y-%m-%dT%H:%M:%SZ')}",
             f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores",
             f"- wall time: {wall:.0f} s",
@@ -130,6 +133,7 @@ def main():
             f"bench_lattice `{a.lattice_args}`; bench_disk `{a.disk_args}`. Each build's benchmarks ran "
             f"{a.rounds} times, alternately; each row keeps its best rate. Lowest new / old: "
             f"{worst:.3f}.",
+            "",
             "",
         ]
         with open(a.markdown, "w") as f:

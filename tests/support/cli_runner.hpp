@@ -113,6 +113,13 @@ inline Outcome hanoi_cli(const std::string& args, const std::filesystem::path& c
   return o;
 }
 
+// Runs a shell command line (for redirections and pipes the standard runner does not
+// make); returns its exit status, -1 if it did not exit.
+inline int run_shell(const std::string& cmd) {
+  const int rc = std::system(cmd.c_str());
+  return (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1;
+}
+
 // stdout as JSON; a parse failure is a test failure and yields null.
 inline nlohmann::json parse_json(const Outcome& o) {
   try {

@@ -23,14 +23,10 @@ using testing::expect_one_line_error;
 using testing::hanoi_cli;
 using testing::Outcome;
 using testing::quote;
+using testing::run_shell;
 using testing::slurp;
 using testing::TempDir;
 using testing::write_file;
-
-int run_shell(const std::string& cmd) {
-  const int rc = std::system(cmd.c_str());
-  return (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1;
-}
 
 TEST(BoundedInput, EndlessMovesFileStopsAtItsLimit) {
   expect_one_line_error(hanoi_cli("check classic -n 3 --moves-file /dev/zero --max-memory 100M"), 2,

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -21,15 +22,10 @@ using testing::expect_one_line_error;
 using testing::hanoi_cli;
 using testing::Outcome;
 using testing::quote;
+using testing::run_shell;
 using testing::slurp;
 using testing::TempDir;
 using testing::write_file;
-
-// Runs a shell command line; returns its exit status (-1 if it did not exit).
-int shell(const std::string& cmd) {
-  const int rc = std::system(cmd.c_str());
-  return (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1;
-}
 
 TEST(ExitCodes, UnusableWorkDirectoryIsBadInput) {
   TempDir dir;
@@ -65,12 +61,22 @@ TEST(ExitCodes, HelpThatCannotBeWrittenIsFour) {
   for (const char* args : {"--help", "optimum --help", "--help-all"}) {
     SCOPED_TRACE(args);
     const fs::path err = dir / "err";
-    EXPECT_EQ(
-        shell(quote(HANOI_BINARY) + " " + args + " </dev/null >/dev/full 2>" + quote(err.string())),
-        4);
+    EXPECT_EQ(run_shell(quote(HANOI_BINARY) + " " + args + " </dev/null >/dev/full 2>" +
+                        quote(err.string())),
+              4);
     EXPECT_NE(slurp(err).find("hanoi: error: cannot write standard output"), std::string::npos)
         << slurp(err);
   }
+}
+
+// There was no --version.  It names the commit, as the tables do.
+TEST(ExitCodes, VersionNamesTheCommit) {
+  const Outcome o = hanoi_cli("--version");
+  EXPECT_EQ(o.status, 0) << o;
+  EXPECT_EQ(o.out.rfind("hanoi ", 0), 0u) << o;
+  EXPECT_NE(o.out.find("(commit "), std::string::npos) << o;
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 1) << o;
+  EXPECT_EQ(run_shell(quote(HANOI_BINARY) + " --version </dev/null >/dev/full 2>/dev/null"), 4);
 }
 
 TEST(ExitCodes, ClosedPipeIsFourNotSigpipe) {
@@ -78,10 +84,10 @@ TEST(ExitCodes, ClosedPipeIsFourNotSigpipe) {
   const fs::path status = dir / "status";
   // A move list of 2^16 - 1 lines into `head -1`: the pipe closes long before the end.
   const int rc =
-      shell("bash -c " + quote("set -o pipefail; " + quote(HANOI_BINARY) +
-                               " optimum classic -n 16 --moves --moves-limit 100000 2>" +
-                               quote((dir / "err").string()) + " | head -1 >/dev/null; echo " +
-                               "${PIPESTATUS[0]} >" + quote(status.string())));
+      run_shell("bash -c " + quote("set -o pipefail; " + quote(HANOI_BINARY) +
+                                   " optimum classic -n 16 --moves --moves-limit 100000 2>" +
+                                   quote((dir / "err").string()) + " | head -1 >/dev/null; echo " +
+                                   "${PIPESTATUS[0]} >" + quote(status.string())));
   (void)rc;
   EXPECT_EQ(slurp(status), "4\n") << slurp(dir / "err");
   EXPECT_NE(slurp(dir / "err").find("hanoi: error:"), std::string::npos);

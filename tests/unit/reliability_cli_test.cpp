@@ -27,16 +27,10 @@ using testing::lines_of;
 using testing::Outcome;
 using testing::parse_json;
 using testing::quote;
+using testing::run_shell;
 using testing::slurp;
 using testing::TempDir;
 using testing::write_file;
-
-// Runs a shell command line (for redirections the standard runner does not make);
-// returns the exit status.
-int shell(const std::string& cmd) {
-  const int rc = std::system(cmd.c_str());
-  return (rc != -1 && WIFEXITED(rc)) ? WEXITSTATUS(rc) : -1;
-}
 
 std::string hanoi_binary() {
   return quote(HANOI_BINARY);
@@ -145,7 +139,8 @@ TEST(Reliability, FullStdoutIsAnError) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   TempDir dir;
   const std::string err = (dir / "err").string();
-  EXPECT_EQ(shell(hanoi_binary() + " optimum classic -n 3 --json >/dev/full 2>" + quote(err)), 4);
+  EXPECT_EQ(run_shell(hanoi_binary() + " optimum classic -n 3 --json >/dev/full 2>" + quote(err)),
+            4);
   const auto lines = lines_of(slurp(err));
   ASSERT_EQ(lines.size(), 1u) << slurp(err);
   EXPECT_NE(lines[0].find("cannot write standard output"), std::string::npos) << lines[0];
@@ -168,8 +163,8 @@ TEST(Reliability, TablesAreWholeOrNotReplaced) {
   // ulimit -f counts 1024-byte blocks; SIGXFSZ ignored, so write() fails with EFBIG.
   // The cells come from the journal, so the first write is the table.
   const int status =
-      shell("cd " + quote(dir.path().string()) + " && trap '' XFSZ && ulimit -f 1 && " +
-            hanoi_binary() + " verify quick.toml --out out -q >/dev/null 2>" + quote(err));
+      run_shell("cd " + quote(dir.path().string()) + " && trap '' XFSZ && ulimit -f 1 && " +
+                hanoi_binary() + " verify quick.toml --out out -q >/dev/null 2>" + quote(err));
   EXPECT_EQ(status, 4) << slurp(err);
   EXPECT_NE(slurp(err).find("cannot write"), std::string::npos) << slurp(err);
   EXPECT_EQ(slurp(dir / "out" / "quick.md"), before) << "the old table must stay whole";
@@ -304,9 +299,9 @@ TEST(Reliability, InterruptedBatchKeepsItsCells) {
   for (const char* sig : {"INT", "TERM"}) {
     SCOPED_TRACE(sig);
     const std::string err = (dir / "err").string();
-    const int status = shell("cd " + quote(dir.path().string()) +
-                             " && timeout --preserve-status -s " + sig + " 2 " + hanoi_binary() +
-                             " verify long.toml --out out --fresh >/dev/null 2>" + quote(err));
+    const int status = run_shell(
+        "cd " + quote(dir.path().string()) + " && timeout --preserve-status -s " + sig + " 2 " +
+        hanoi_binary() + " verify long.toml --out out --fresh >/dev/null 2>" + quote(err));
     EXPECT_EQ(status, std::string(sig) == "INT" ? 130 : 143) << slurp(err);
     const std::string md = slurp(dir / "out" / "long.md");
     EXPECT_NE(md.find("PARTIAL"), std::string::npos) << md;
