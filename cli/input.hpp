@@ -8,8 +8,9 @@
 // reader of user input goes through `BoundedLines`: lines of at most `max_line`
 // bytes and `max_bytes` in all, each limit a UsageError (exit 2) that names it; a
 // signal (cli/interrupt.hpp) stops the read with SearchCancelled (exit 130 or
-// 143), also when it interrupted a blocked read.  `printable` makes any text safe for
-// the one-line error contract: control bytes and non-ASCII as \xNN, long values cut
+// 143) at the next 64 KiB or at the end of the input.  A read blocked on a silent
+// pipe waits for its writer: libstdc++ retries a read cut by a signal.  `printable` makes any text
+// safe for the one-line error contract: control bytes and malformed UTF-8 as \xNN, long values cut
 // with their length named.
 #pragma once
 

@@ -53,7 +53,7 @@ TEST(BoundedInput, SignalDuringReadIsAnInterruption) {
   const fs::path status = dir / "status";
   // A writer that stalls: the read blocks until SIGINT arrives.
   run_shell("bash -c " +
-            quote("(echo 1:0-\\>2; sleep 20) | " + quote(HANOI_BINARY) +
+            quote("(echo 1:0-\\>2; sleep 5) 2>/dev/null | " + quote(HANOI_BINARY) +
                   " check classic -n 3 --moves-file - >/dev/null 2>/dev/null & pid=$!; "
                   "sleep 1; kill -INT $pid; wait $pid; echo $? >" +
                   quote(status.string())));
