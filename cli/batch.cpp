@@ -255,31 +255,24 @@ void write_file_atomic(const std::filesystem::path& path, const std::string& tex
   // table on disk is always whole.
   const std::filesystem::path tmp =
       target.string() + ".tmp" + std::to_string(static_cast<long>(getpid()));
-  auto fail = [&](const char* what) {
-    const int err = errno;
+  // `fail` removes the temporary file, then reports `err` (taken before close()).
+  auto fail = [&](const char* what, int err) {
     std::error_code ec;
     std::filesystem::remove(tmp, ec);
     output_failed(path, what, err);
   };
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    const int err = errno;
-    output_failed(path, "open", err);  // (not `fail`: the file in the way is not ours)
-  }
-  if (!write_all(fd, text)) {
-    const int err = errno;
+  // (Not `fail`: a file in the way is not ours to remove.)
+  if (fd < 0) output_failed(path, "open", errno);
+  const bool written = write_all(fd, text);
+  const int write_err = errno;
+  if (!written || ::fsync(fd) != 0) {
+    const int err = written ? errno : write_err;
     ::close(fd);
-    errno = err;
-    fail("write");
+    fail(written ? "fsync" : "write", err);
   }
-  if (::fsync(fd) != 0) {
-    const int err = errno;
-    ::close(fd);
-    errno = err;
-    fail("fsync");
-  }
-  if (::close(fd) != 0) fail("close");
-  if (std::rename(tmp.c_str(), target.c_str()) != 0) fail("rename");
+  if (::close(fd) != 0) fail("close", errno);
+  if (std::rename(tmp.c_str(), target.c_str()) != 0) fail("rename", errno);
 }
 
 // --- The journal -------------------------------------------------------------
@@ -385,7 +378,7 @@ nlohmann::json CellJournal::cell(const RowCommon& row, int n,
         nlohmann::json{{"key", k}, {"cell", c}, {"sum", line_sum(k, c)}}.dump() + "\n";
     // Appended and synced cell by cell: a kill loses at most the cell under way.
     const int fd = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    bool ok = fd >= 0 && ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    bool ok = fd >= 0 && write_all(fd, line);
     if (fd >= 0) ok = ::fsync(fd) == 0 && ok;
     if (fd >= 0) ok = ::close(fd) == 0 && ok;
     if (!ok) throw OutputError("cannot write to the journal " + path_.string());

@@ -22,8 +22,12 @@ constexpr std::uint64_t kInterruptStride = std::uint64_t{1} << 16;
 }  // namespace
 
 BoundedLines::BoundedLines(std::istream& in, std::string source, std::uint64_t max_bytes,
-                           std::size_t max_line)
-    : in_(in), source_(std::move(source)), max_bytes_(max_bytes), max_line_(max_line) {}
+                           std::size_t max_line, std::string hint)
+    : in_(in),
+      source_(std::move(source)),
+      hint_(std::move(hint)),
+      max_bytes_(max_bytes),
+      max_line_(max_line) {}
 
 bool BoundedLines::next(std::string& line) {
   line.clear();
@@ -42,7 +46,7 @@ bool BoundedLines::next(std::string& line) {
     any = true;
     if (++bytes_ > max_bytes_)
       throw UsageError(source_ + " is longer than " + size_words(max_bytes_) +
-                       " (the limit for this input; raise --max-memory for more)");
+                       " (the limit for this input" + (hint_.empty() ? "" : "; " + hint_) + ")");
     if (bytes_ % kInterruptStride == 0 && interrupted()) throw SearchCancelled();
     if (c == '\n') {
       ++line_no_;

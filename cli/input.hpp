@@ -23,8 +23,10 @@ namespace hanoi::cli {
 
 class BoundedLines {
  public:
-  // `source` names the input in errors ("moves.txt", "standard input").
-  BoundedLines(std::istream& in, std::string source, std::uint64_t max_bytes, std::size_t max_line);
+  // `source` names the input in errors ("moves.txt", "standard input"); `hint`, if
+  // any, follows the size error (how the caller's limit can be raised).
+  BoundedLines(std::istream& in, std::string source, std::uint64_t max_bytes, std::size_t max_line,
+               std::string hint = {});
   // The next line without its '\n'; false at the end.  Throws UsageError past a
   // limit or on a read error, SearchCancelled when a signal arrived.
   bool next(std::string& line);
@@ -32,7 +34,7 @@ class BoundedLines {
 
  private:
   std::istream& in_;
-  std::string source_;
+  std::string source_, hint_;
   std::uint64_t max_bytes_, bytes_ = 0, line_no_ = 0;
   std::size_t max_line_;
 };

@@ -99,7 +99,8 @@ std::vector<Move> parse_moves(std::istream& in, const std::string& source,
   std::string line;
   // A move takes at least 5 bytes of text ("0->1 ") and 4 in memory, so the list
   // stays below the text's size: together under the caller's bound, twice over.
-  BoundedLines lines(in, source, max_bytes, kMaxMovesLine);
+  BoundedLines lines(in, source, max_bytes, kMaxMovesLine,
+                     max_bytes < kMaxMovesFileBytes ? "raise --max-memory for more" : "");
   while (lines.next(line)) {
     const std::uint64_t line_no = lines.line_number();
     if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
