@@ -71,7 +71,7 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
       at = at.parent_path();
     free = free_disk_bytes(at.string());
   }
-  const bool fits_memory = plan.memory_bytes <= plan.budget_bytes;
+  const bool fits_memory = plan.memory_bytes + plan.baseline_bytes <= plan.budget_bytes;
   // The half-depth test, and the generic engine's symmetry, start even when the
   // bound exceeds the free space (they reach part of it; disk_bfs.hpp).
   const bool partial = so.meet_in_middle || (so.symmetry && plan.engine == EngineKind::kGeneric);
@@ -85,6 +85,7 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     j["memory_bytes"] =
         plan.engine == EngineKind::kFrontier ? json(nullptr) : json(plan.memory_bytes);
     j["budget_bytes"] = plan.budget_bytes;
+    j["baseline_bytes"] = plan.baseline_bytes;  // the program's own, inside the budget
     if (on_disk) {
       j["disk_bytes"] = plan.disk_bytes;
       j["free_disk_bytes"] = free;
@@ -108,7 +109,8 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     std::printf("  memory:  checked level by level (the levels are not known before), budget %s\n",
                 format_bytes(plan.budget_bytes).c_str());
   else
-    std::printf("  memory:  %s planned, budget %s%s\n", format_bytes(plan.memory_bytes).c_str(),
+    std::printf("  memory:  %s planned and %s the program's own, budget %s%s\n",
+                format_bytes(plan.memory_bytes).c_str(), format_bytes(plan.baseline_bytes).c_str(),
                 format_bytes(plan.budget_bytes).c_str(), fits_memory ? "" : " (does not fit)");
   if (plan.segments > 0)
     std::printf("  segments: %llu (%llu stored, %llu resident at most)\n",

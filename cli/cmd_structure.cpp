@@ -64,10 +64,9 @@ int structure_command(const CommonOptions& o, const StructureFlags& flags) {
   so.farthest = farthest_named(fam, p, so, flags.farthest);
   // Every phase against the budget before the first one starts (they run one after
   // another, so the largest counts).
-  const std::uint64_t budget = budget_of(so);
   const std::uint64_t need =
       std::max(search_need(fam, p, so), flags.count ? count_need(fam, p) : std::uint64_t{0});
-  if (need > budget) throw MemoryBudgetExceeded(need, budget);
+  if (need > so.search_budget()) throw over_budget(so, need);
   const SearchResult r = search(fam, p, so);
   const bool reached = r.outcome == SearchOutcome::kGoalReached;
   const std::uint64_t at_max = r.level_sizes.empty() ? 0 : r.level_sizes.back();

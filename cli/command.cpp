@@ -110,7 +110,8 @@ void add_params(CLI::App& cmd, CommonOptions& o) {
 
 void add_resources(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--max-memory", o.max_memory,
-                 "memory budget for a search, e.g. 8G (default: 3/4 of RAM)")
+                 "memory budget, e.g. 8G (default: 3/4 of RAM): it bounds the process's peak, "
+                 "the program's own ~10 MiB included (--plan shows both)")
       ->check(non_empty());
   cmd.add_option("--threads", o.threads, "worker threads (default: all cores)")
       ->check(decimal())

@@ -41,6 +41,7 @@ SearchOptions search_options(const CommonOptions& o) {
       throw UsageError("--max-memory takes a size such as 512M or 8G (got '" + o.max_memory + "')");
     s.max_memory = *bytes;
   }
+  s.baseline_bytes = process_baseline_bytes();
   s.want_path = o.moves;
   s.max_path_moves = o.moves_limit;
   s.cancel = interrupt_flag();

@@ -64,13 +64,13 @@ std::uint64_t budget_of(const SearchOptions& so);
 // naming the first cell that does not fit.
 template <class Row, class Need>
 void check_cells_fit(const std::vector<Row>& rows, const SearchOptions& so, Need&& need) {
-  const std::uint64_t budget = budget_of(so);
+  const std::uint64_t budget = so.search_budget();
   for (const Row& r : rows) {
     const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
       const Params p = normalize(fam, Params{n, r.pegs, r.problem});
       if (const std::uint64_t bytes = need(r, fam, p); bytes > budget)
-        throw MemoryBudgetExceeded(bytes, budget, r.where + ", n=" + std::to_string(n));
+        throw over_budget(so, bytes, r.where + ", n=" + std::to_string(n));
     }
   }
 }

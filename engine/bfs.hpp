@@ -105,14 +105,13 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   SearchResult result;
   const Rank ranks = v.num_ranks();
   result.rank_space = ranks;
-  const std::uint64_t budget = options.budget();
+  const std::uint64_t budget = options.search_budget();
   const std::uint64_t need = estimate_search_bytes(ranks, options.want_path);
   if (need > budget)
-    throw MemoryBudgetExceeded(need, budget, "",
-                               options.want_path
-                                   ? "raise --max-memory or lower n"
-                                   : "raise --max-memory, lower n, or add --work-dir DIR to "
-                                     "keep the search on disk");
+    throw over_budget(options, need, "",
+                      options.want_path ? "raise --max-memory or lower n"
+                                        : "raise --max-memory, lower n, or add --work-dir DIR to "
+                                          "keep the search on disk");
 
   // visited: every rank discovered so far.  During a dense level, `newer` holds
   // visited as it stood when the level began and `older` as it stood one level
@@ -476,7 +475,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   } else if (goal_found && options.want_path) {
     // The witness is counted in the budget before it is built (sizeof(Move) bytes a move).
     const std::uint64_t path_bytes = result.optimum * sizeof(Move);
-    if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
+    if (allocated + path_bytes > budget) throw over_budget(options, allocated + path_bytes);
     allocated += path_bytes;
     Rank r = goal_rank.load();
     std::vector<Move> path;

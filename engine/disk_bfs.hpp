@@ -122,8 +122,10 @@ inline std::uint64_t summary_words(int bits) {
 // The plan for `ranks` ranks and a budget: the largest segments (at most 2^29
 // ranks, 192 MiB) of which four fit beside the worker, down to 2^10 ranks;
 // `forced_bits` >= 0 fixes b.  Throws MemoryBudgetExceeded when two do not fit.
-inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t budget, int forced_bits,
-                                 std::size_t threads, std::uint64_t forced_record_bytes = 0) {
+inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bits,
+                                 std::size_t threads, std::uint64_t forced_record_bytes = 0,
+                                 std::uint64_t baseline = 0) {
+  const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
   using namespace disk_bfs_detail;
   const int full = std::max(6, static_cast<int>(std::bit_width(ranks > 1 ? ranks - 1 : 1)));
   auto make = [&](int b) {
@@ -135,8 +137,9 @@ inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t budget, int forced_bi
                          ? forced_record_bytes
                          : std::clamp<std::uint64_t>(budget / 32, std::uint64_t{64} << 10,
                                                      std::uint64_t{256} << 20);
+    // The files open at once: a segment's or the records' while another is read.
     p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + (std::uint64_t{64} << 10)) +
-                     p.segments * 192 + (std::uint64_t{1} << 20);
+                     p.segments * 192 + (std::uint64_t{1} << 20) + 2 * kIoBufferBytes;
     p.resident = 1;
     return p;
   };
@@ -151,7 +154,8 @@ inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t budget, int forced_bi
     p = make(b);
   }
   if (p.worker_bytes + 2 * p.segment_bytes > budget)
-    throw MemoryBudgetExceeded(p.worker_bytes + 2 * p.segment_bytes, budget, "disk mode");
+    throw MemoryBudgetExceeded(p.worker_bytes + 2 * p.segment_bytes + baseline, total_budget,
+                               "disk mode", "raise --max-memory or lower n", baseline);
   p.resident = std::min(p.segments, (budget - p.worker_bytes) / p.segment_bytes);
   return p;
 }
@@ -1220,8 +1224,8 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
         forced = std::stoi(id.substr(at + 15));
     }
   }
-  const DiskBfsPlan plan =
-      plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(), options.record_bytes);
+  const DiskBfsPlan plan = plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(),
+                                         options.record_bytes, options.baseline_bytes);
   SearchResult result;
   result.engine = EngineKind::kGeneric;
   result.storage = StorageKind::kDisk;

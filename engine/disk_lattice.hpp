@@ -267,15 +267,18 @@ inline std::uint64_t record_allowance(const LatticeLayout& L) {
 }
 }  // namespace disk_detail
 
-// The plan for a budget: the fewest segment discs whose segment (V and R) is at
-// most 256 MiB and of which two fit beside the worker; `forced_discs` >= 0 fixes s,
-// `forced_record_bytes` > 0 the records' allowance (a testing aid).
-// With a symmetry group (more than the identity), the segments stored are counted
-// per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
-inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forced_discs,
+// The plan for a budget of which `baseline` bytes are the program's own
+// (SearchOptions::baseline_bytes): the fewest segment discs whose segment (V and R)
+// is at most 256 MiB and of which two fit beside the worker in the rest; `forced_discs` >= 0 fixes
+// s, `forced_record_bytes` > 0 the records' allowance (a testing aid).  The worker counts the
+// buffers of the files open at once: the main thread's (a segment or records written while records
+// are read) and the read-ahead's.  With a symmetry group (more than the identity), the segments
+// stored are counted per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
+inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int forced_discs,
                           const std::vector<PegPerm>& group = {}, bool witness = false,
-                          std::uint64_t forced_record_bytes = 0) {
+                          std::uint64_t forced_record_bytes = 0, std::uint64_t baseline = 0) {
   const int h = L.large_discs();
+  const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
   auto make = [&](int s) {
     DiskPlan p;
     p.segment_discs = s;
@@ -284,7 +287,8 @@ inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forc
     p.segment_bytes = (witness ? 4 : 2) * p.span * L.chunk_words() * 8;
     p.record_bytes =
         forced_record_bytes > 0 ? forced_record_bytes : disk_detail::record_allowance(L);
-    p.worker_bytes = lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256;
+    p.worker_bytes =
+        lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256 + 3 * kIoBufferBytes;
     return p;
   };
   if (forced_discs > h)
@@ -301,7 +305,8 @@ inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t budget, int forc
     p = make(s);
   }
   if (p.worker_bytes + p.segment_bytes > budget)
-    throw MemoryBudgetExceeded(p.worker_bytes + p.segment_bytes, budget, "disk mode");
+    throw MemoryBudgetExceeded(p.worker_bytes + p.segment_bytes + baseline, total_budget,
+                               "disk mode", "raise --max-memory or lower n", baseline);
   p.stored = group.size() > 1 ? SegmentSymmetry(group, L, p.segment_discs).stored() : p.segments;
   p.resident = std::min(p.stored, (budget - p.worker_bytes) / p.segment_bytes);
   return p;
@@ -1521,13 +1526,15 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
           "names no farthest states (drop --symmetry)");
     group = rule_symmetries(v);
   }
-  DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path, options.record_bytes);
+  DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path, options.record_bytes,
+                            options.baseline_bytes);
   if (ranks > 1) {
     // Enough segments to deal out: at least 4 per rank where the layout has them.
     int s = plan.segment_discs;
     if (forced < 0) {
       while (s < L.large_discs() && plan.stored < 4 * static_cast<std::uint64_t>(ranks))
-        plan = plan_disk(L, budget, ++s, group, options.want_path, options.record_bytes);
+        plan = plan_disk(L, budget, ++s, group, options.want_path, options.record_bytes,
+                         options.baseline_bytes);
     }
     // This rank's share of the stored segments (dealt round-robin).
     const std::uint64_t owned =
@@ -1536,15 +1543,14 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
                                                                                             : 0);
     plan.resident = std::max<std::uint64_t>(1, std::min(plan.resident, owned));
     if (options.work_dir.empty() && plan.resident < owned)
-      throw MemoryBudgetExceeded(plan.worker_bytes + owned * plan.segment_bytes, budget,
-                                 "the distributed search (per rank)",
-                                 "raise --max-memory, run more ranks, or add --work-dir DIR");
+      throw over_budget(options, plan.worker_bytes + owned * plan.segment_bytes,
+                        "the distributed search (per rank)",
+                        "raise --max-memory, run more ranks, or add --work-dir DIR");
   }
   if (options.work_dir.empty() && ranks == 1 && plan.resident < plan.stored)
-    throw MemoryBudgetExceeded(plan.worker_bytes + plan.stored * plan.segment_bytes, budget,
-                               "the search by symmetry in memory",
-                               "raise --max-memory, lower n, or add --work-dir DIR to keep it "
-                               "on disk");
+    throw over_budget(options, plan.worker_bytes + plan.stored * plan.segment_bytes,
+                      "the search by symmetry in memory",
+                      "raise --max-memory, lower n, or add --work-dir DIR to keep it on disk");
   SearchResult result;
   result.symmetries = group.empty() ? 1 : group.size();
   result.stored_segments = plan.stored;

@@ -354,14 +354,14 @@ class FrontierMode {
   void reserve_or_stop(std::uint64_t cand_words, std::uint64_t depth) {
     const std::uint64_t need =
         prev_.bytes() + cur_.bytes() + 8 * std::max<std::uint64_t>(cand_.capacity(), cand_words) +
-        8 * (hist_.capacity() + kept_.capacity()) + threads_ * (window_words() * 8 + 4096);
+        8 * (hist_.capacity() + kept_.capacity()) + threads_ * (window_words() * 8 + 4096) +
+        (persist_ ? kIoBufferBytes : 0);  // a checkpoint's file buffer
     peak_bytes_ = std::max(peak_bytes_, need);
     if (need <= budget_) return;
     if (persist_) checkpoint();
-    throw MemoryBudgetExceeded(
-        need, budget_, "the frontier search at level " + std::to_string(depth),
-        persist_ ? "its checkpoint is written: raise --max-memory and add --resume"
-                 : "raise --max-memory, or add --work-dir DIR to checkpoint the run");
+    throw over_budget(o_, need, "the frontier search at level " + std::to_string(depth),
+                      persist_ ? "its checkpoint is written: raise --max-memory and add --resume"
+                               : "raise --max-memory, or add --work-dir DIR to checkpoint the run");
   }
 
   // Splits [0, count) into the blocks' ranges.
@@ -739,7 +739,7 @@ SearchResult frontier_search(const V& v, const SearchOptions& options) {
   const auto t0 = Clock::now();
   if (const std::string why = frontier_refusal(v, options); !why.empty())
     throw std::invalid_argument(why);
-  const std::uint64_t budget = options.budget();
+  const std::uint64_t budget = options.search_budget();
   SearchResult result;
   result.engine = EngineKind::kFrontier;
   result.storage = StorageKind::kMemory;

@@ -686,14 +686,13 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   SearchResult result;
   result.engine = EngineKind::kLattice;
   result.rank_space = v.num_ranks();
-  const std::uint64_t budget = options.budget();
+  const std::uint64_t budget = options.search_budget();
   std::uint64_t allocated = lattice_detail::estimate_bytes(L, options.want_path);
   if (allocated > budget)
-    throw MemoryBudgetExceeded(allocated, budget, "",
-                               options.want_path
-                                   ? "raise --max-memory or lower n"
-                                   : "raise --max-memory, lower n, or add --work-dir DIR to "
-                                     "keep the search on disk");
+    throw over_budget(options, allocated, "",
+                      options.want_path ? "raise --max-memory or lower n"
+                                        : "raise --max-memory, lower n, or add --work-dir DIR to "
+                                          "keep the search on disk");
   if (options.want_path && !V::kReversible)
     throw std::invalid_argument(
         "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");
@@ -708,7 +707,7 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
     result.path_omitted = true;
   } else if (goal_found && options.want_path) {
     const std::uint64_t path_bytes = result.optimum * sizeof(Move);
-    if (allocated + path_bytes > budget) throw MemoryBudgetExceeded(allocated + path_bytes, budget);
+    if (allocated + path_bytes > budget) throw over_budget(options, allocated + path_bytes);
     allocated += path_bytes;
     result.path = mode.witness(result.optimum);
   }

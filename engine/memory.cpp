@@ -21,18 +21,34 @@ std::uint64_t default_memory_budget() {
   return ram == 0 ? (std::uint64_t{4} << 30) : ram / 4 * 3;
 }
 
-std::uint64_t peak_rss_bytes() {
+namespace {
+// A "Name:  123 kB" line of /proc/self/status, in bytes (0 where absent).
+std::uint64_t status_bytes(const char* name) {
   std::ifstream in("/proc/self/status");
   std::string line;
+  const std::string key = std::string(name) + ":";
   while (std::getline(in, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) {
-      std::istringstream fields(line.substr(6));
+    if (line.rfind(key, 0) == 0) {
+      std::istringstream fields(line.substr(key.size()));
       std::uint64_t kib = 0;
       fields >> kib;
       return kib * 1024;
     }
   }
   return 0;
+}
+}  // namespace
+
+std::uint64_t peak_rss_bytes() {
+  return status_bytes("VmHWM");
+}
+
+std::uint64_t current_rss_bytes() {
+  return status_bytes("VmRSS");
+}
+
+std::uint64_t process_baseline_bytes() {
+  return current_rss_bytes() + kRunAllowance;
 }
 
 std::optional<std::uint64_t> parse_byte_size(std::string_view text) {

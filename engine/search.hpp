@@ -207,7 +207,7 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
   if (disk_asked) return StorageKind::kDisk;
   if (o.work_dir.empty()) return StorageKind::kMemory;
   // kAuto with a work directory: disk only when memory will not do.
-  const std::uint64_t budget = o.budget();
+  const std::uint64_t budget = o.search_budget();
   if (!lattice) {
     // (A witness needs the in-memory search, which then refuses with its estimate.)
     return !o.want_path && estimate_search_bytes(v.num_ranks(), false) > budget
@@ -234,6 +234,7 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
   p.engine = choose_engine(v, o);
   p.storage = choose_storage(v, o);
   p.budget_bytes = o.budget();
+  p.baseline_bytes = o.baseline_bytes;
   const bool files = !o.work_dir.empty();
   if constexpr (LatticeSpace<V>) {
     // The frontier engine's levels are not known before it runs: it checks each one
@@ -243,8 +244,8 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
       if (p.storage == StorageKind::kDisk) {
         const LatticeLayout L(v.pegs(), v.discs());
         const std::vector<PegPerm> group = o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
-        const DiskPlan d =
-            plan_disk(L, p.budget_bytes, o.segment_discs, group, o.want_path, o.record_bytes);
+        const DiskPlan d = plan_disk(L, p.budget_bytes, o.segment_discs, group, o.want_path,
+                                     o.record_bytes, o.baseline_bytes);
         p.memory_bytes = d.memory_bytes();
         p.disk_bytes = files ? d.disk_bound() : 0;
         p.segments = d.segments;
@@ -258,7 +259,7 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
   }
   if (p.storage == StorageKind::kDisk) {
     const DiskBfsPlan d = plan_disk_bfs(v.num_ranks(), p.budget_bytes, o.segment_bits,
-                                        detail::worker_count(), o.record_bytes);
+                                        detail::worker_count(), o.record_bytes, o.baseline_bytes);
     p.memory_bytes = d.memory_bytes();
     p.disk_bytes = d.disk_bound();
     p.segments = p.stored_segments = d.segments;

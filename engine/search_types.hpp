@@ -59,7 +59,19 @@ inline const char* storage_name(StorageKind s) {
 struct SearchOptions {
   std::uint64_t max_memory = 0;  // bytes; 0 = default_memory_budget()
   // The budget in force: max_memory, or the default.  The one place it is resolved.
+  // It bounds the process's peak resident memory, not only the search's.
   std::uint64_t budget() const { return max_memory ? max_memory : default_memory_budget(); }
+  // What the process holds besides the search (code, libraries, what it read before;
+  // process_baseline_bytes()): the CLI measures it when it builds the options, so
+  // that the budget bounds the whole process.  0 in-process (the tests budget the
+  // search alone).
+  std::uint64_t baseline_bytes = 0;
+  // The bytes the search itself may take: the budget less the baseline (0 when the
+  // baseline alone fills it).  Every mode plans against this.
+  std::uint64_t search_budget() const {
+    const std::uint64_t b = budget();
+    return b > baseline_bytes ? b - baseline_bytes : 0;
+  }
   bool want_path = false;                 // keep one optimal move sequence to the goal
   bool stop_at_goal = false;              // stop after the level where the goal first appears
   bool progress = false;                  // progress lines on stderr (at most one per 2 s)
@@ -176,10 +188,14 @@ class MemoryBudgetExceeded : public std::runtime_error {
  public:
   // `what` names the search ("" for "search"), e.g. "batch.toml row 2, n=14".
   // `hint`: what the user can do, in parentheses at the end.
+  // `baseline`: the program's own bytes, already counted in `need` (named in the
+  // text, so that a need above what the search planned reads right).
   MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget, const std::string& what = "",
-                       const std::string& hint = "raise --max-memory or lower n")
+                       const std::string& hint = "raise --max-memory or lower n",
+                       std::uint64_t baseline = 0)
       : std::runtime_error((what.empty() ? std::string("search") : what + ": the search") +
-                           " needs about " + sizes_text(need, budget) + " (" + hint + ")"),
+                           " needs about " + sizes_text(need, budget, baseline) + " (" + hint +
+                           ")"),
         need_(need),
         budget_(budget) {}
   std::uint64_t need() const { return need_; }
@@ -187,24 +203,34 @@ class MemoryBudgetExceeded : public std::runtime_error {
 
  private:
   // "1.50 GiB but the memory budget is 1.00 GiB"; in bytes when both round alike.
-  static std::string sizes_text(std::uint64_t need, std::uint64_t budget) {
+  static std::string sizes_text(std::uint64_t need, std::uint64_t budget, std::uint64_t baseline) {
     std::string a = format_bytes(need), b = format_bytes(budget);
     if (a == b) {
       a = std::to_string(need) + " bytes";
       b = std::to_string(budget) + " bytes";
     }
+    if (baseline > 0) a += " (" + format_bytes(baseline) + " of it the program's own)";
     return a + " but the memory budget is " + b;
   }
   std::uint64_t need_, budget_;
 };
+
+// The refusal of a search whose own bytes `need` exceed o.search_budget(): the
+// figures are the whole process's (the baseline added), as the budget is.
+inline MemoryBudgetExceeded over_budget(const SearchOptions& o, std::uint64_t need,
+                                        const std::string& what = "",
+                                        const std::string& hint = "raise --max-memory or lower n") {
+  return MemoryBudgetExceeded(need + o.baseline_bytes, o.budget(), what, hint, o.baseline_bytes);
+}
 
 // What `search(v, o)` will run and need, known before it starts (plan_search in
 // engine/search.hpp: `hanoi optimum ... --plan`, and a batch's check of every cell).
 struct SearchPlan {
   EngineKind engine = EngineKind::kGeneric;
   StorageKind storage = StorageKind::kMemory;
-  std::uint64_t memory_bytes = 0;  // the planned peak
-  std::uint64_t budget_bytes = 0;  // --max-memory, or the default budget
+  std::uint64_t memory_bytes = 0;    // the search's planned peak
+  std::uint64_t budget_bytes = 0;    // --max-memory, or the default budget
+  std::uint64_t baseline_bytes = 0;  // the program's own, counted against the budget too
   // The disk mode with a work directory: the bound its free-space check uses (the
   // half-depth test reaches a fraction of it and starts regardless; disk_bfs.hpp).
   std::uint64_t disk_bytes = 0;

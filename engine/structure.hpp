@@ -53,11 +53,11 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   using Big = boost::multiprecision::cpp_int;
   const auto t0 = std::chrono::steady_clock::now();
   const Rank ranks = v.num_ranks();
-  const std::uint64_t budget = options.budget();
+  const std::uint64_t budget = options.search_budget();
   const std::uint64_t need = estimate_count_bytes(ranks);
-  if (need > budget) throw MemoryBudgetExceeded(need, budget);
+  if (need > budget) throw over_budget(options, need);
   if (ranks >= (Rank{1} << 36))
-    throw MemoryBudgetExceeded(need, budget);  // a 4-byte distance per rank is not practical
+    throw over_budget(options, need);  // a 4-byte distance per rank is not practical
 
   // dist1[r] = distance + 1; 0 = not reached.
   SegmentedArray<std::uint32_t> dist1(ranks);
@@ -65,7 +65,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
   const std::uint64_t fixed_bytes = ranks * sizeof(std::uint32_t) + (std::uint64_t{16} << 20);
   const std::uint64_t vector_bytes = budget > fixed_bytes ? budget - fixed_bytes : 0;
   auto check_vectors = [&](std::uint64_t bytes) {
-    if (bytes > vector_bytes) throw MemoryBudgetExceeded(fixed_bytes + bytes, budget);
+    if (bytes > vector_bytes) throw over_budget(options, fixed_bytes + bytes);
   };
   SolutionCount out;
   std::vector<Rank> level{v.rank(v.start())}, next, goals;

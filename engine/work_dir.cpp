@@ -25,9 +25,9 @@ namespace {
 // Version 2 (written): a group's nonzero mask, then (unless it is zero) its all-ones
 // mask, then the words that are neither.  Version 1 (still read): the nonzero mask
 // and the nonzero words.
-constexpr std::uint64_t kMagic1 = 0x314D4249494E4148ull;    // "HANOIBM1"
-constexpr std::uint64_t kMagic2 = 0x324D4249494E4148ull;    // "HANOIBM2"
-constexpr std::size_t kBufferWords = std::size_t{1} << 19;  // 4 MiB
+constexpr std::uint64_t kMagic1 = 0x314D4249494E4148ull;  // "HANOIBM1"
+constexpr std::uint64_t kMagic2 = 0x324D4249494E4148ull;  // "HANOIBM2"
+constexpr std::size_t kBufferWords = kIoBufferBytes / 8;
 
 std::string errno_text(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
@@ -125,7 +125,7 @@ BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool over
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
   if (fd_ < 0) throw_errno(errno_text("cannot create", path));
-  buf_.resize(kBufferWords + 80);
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBufferWords + 80);
   buf_[used_++] = kMagic2;
 }
 
@@ -134,8 +134,8 @@ BitmapWriter::~BitmapWriter() {
 }
 
 void BitmapWriter::flush_buffer() {
-  sum_.add_block(buf_.data(), used_);
-  write_all(fd_, buf_.data(), used_ * 8, path_);
+  sum_.add_block(buf_.get(), used_);
+  write_all(fd_, buf_.get(), used_ * 8, path_);
   bytes_ += used_ * 8;
   used_ = 0;
 }
@@ -147,7 +147,7 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
     const std::uint64_t* w = words + g;
 #ifdef HANOI_AVX512_CODEC
     if (simd_ && n == 64) {
-      used_ = static_cast<std::size_t>(encode_group_avx512(w, buf_.data() + used_) - buf_.data());
+      used_ = static_cast<std::size_t>(encode_group_avx512(w, buf_.get() + used_) - buf_.get());
       continue;
     }
 #endif
@@ -157,7 +157,7 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
       ones |= std::uint64_t{w[i] == ~std::uint64_t{0}} << i;
     }
     // Room for the masks and 64 words, written through a pointer.
-    std::uint64_t* out = buf_.data() + used_;
+    std::uint64_t* out = buf_.get() + used_;
     *out++ = nonzero;
     if (nonzero != 0) {
       *out++ = ones;
@@ -172,7 +172,7 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
         }
       }
     }
-    used_ = static_cast<std::size_t>(out - buf_.data());
+    used_ = static_cast<std::size_t>(out - buf_.get());
   }
 }
 
@@ -200,7 +200,8 @@ BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
-  buf_.resize(kBufferWords + 8);
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBufferWords + 8);
+  std::fill_n(buf_.get() + kBufferWords, 8, std::uint64_t{0});
   const std::uint64_t magic = get();
   if (magic != kMagic1 && magic != kMagic2)
     throw WorkDirError(path + " is not a bitmap file of this program");
@@ -213,7 +214,7 @@ BitmapReader::~BitmapReader() {
 
 void BitmapReader::fill() {
   std::size_t got = 0;
-  char* p = reinterpret_cast<char*>(buf_.data());
+  char* p = reinterpret_cast<char*>(buf_.get());
   const std::size_t want = kBufferWords * 8;
   while (got < want) {
     const ssize_t r = ::read(fd_, p + got, want - got);
@@ -227,7 +228,7 @@ void BitmapReader::fill() {
   if (got % 8 != 0) throw WorkDirError(path_ + " is truncated (a partial word)");
   pos_ = 0;
   len_ = got / 8;
-  sum_.add_block(buf_.data(), len_);
+  sum_.add_block(buf_.get(), len_);
   bytes_ += got;
 }
 
@@ -254,16 +255,16 @@ void BitmapReader::read(std::uint64_t* words, std::uint64_t count) {
     const std::uint64_t lit = nonzero & ~ones;
     const auto nz = static_cast<std::size_t>(std::popcount(lit));
     if (n == 64 && lit == ~std::uint64_t{0} && len_ - pos_ >= 64) {
-      std::memcpy(w, buf_.data() + pos_, sizeof(std::uint64_t) * 64);
+      std::memcpy(w, buf_.get() + pos_, sizeof(std::uint64_t) * 64);
       pos_ += 64;
 #ifdef HANOI_AVX512_CODEC
     } else if (simd_ && n == 64 && nz <= len_ - pos_) {
-      decode_group_avx512(lit, ones, buf_.data() + pos_, w);
+      decode_group_avx512(lit, ones, buf_.get() + pos_, w);
       pos_ += nz;
 #endif
     } else if (nz <= len_ - pos_) {
       // The group's words are all in the buffer: no per-word refill check.
-      const std::uint64_t* src = buf_.data() + pos_;
+      const std::uint64_t* src = buf_.get() + pos_;
       for (std::uint64_t i = 0; i < n; ++i) {
         const std::uint64_t bit = (lit >> i) & 1;
         w[i] = bit ? *src : std::uint64_t{0} - ((ones >> i) & 1);
@@ -310,11 +311,11 @@ void sync_file(const std::string& path) {
 void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t& sum) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
-  std::vector<std::uint64_t> buf(kBufferWords);
+  const auto buf = std::make_unique_for_overwrite<std::uint64_t[]>(kBufferWords);
   Checksum c;
   std::uint64_t total = 0;
   for (;;) {
-    const ssize_t r = ::read(fd, buf.data(), buf.size() * 8);
+    const ssize_t r = ::read(fd, buf.get(), kBufferWords * 8);
     if (r < 0) {
       if (errno == EINTR) continue;
       ::close(fd);
@@ -326,7 +327,7 @@ void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t&
       ::close(fd);
       throw WorkDirError(path + " is truncated (a partial word)");
     }
-    c.add_block(buf.data(), static_cast<std::size_t>(r / 8));
+    c.add_block(buf.get(), static_cast<std::size_t>(r / 8));
     total += static_cast<std::uint64_t>(r);
   }
   ::close(fd);

@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -103,6 +104,12 @@ class Checksum {
 // loop (the tests compare the two).
 enum class BitmapCodec { kFastest, kPortable };
 
+// The buffer each open BitmapWriter or BitmapReader holds (and file_checksum for
+// its pass): the disk modes count one per file they may have open at once in
+// their plan, so that the budget holds.  1 MiB reads and writes stream as fast as
+// larger ones on the file systems measured (results/bench_disk.md).
+inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{1} << 20;
+
 class BitmapWriter {
  public:
   // `overwrite`: write over an existing file of this name (cut to its new length at
@@ -123,7 +130,9 @@ class BitmapWriter {
   void flush_buffer();
   std::string path_;
   int fd_ = -1;
-  std::vector<std::uint64_t> buf_;  // kBufferWords and room for one more group
+  // kBufferWords and room for one more group; not zeroed, so that a small file
+  // touches only the pages it fills.
+  std::unique_ptr<std::uint64_t[]> buf_;
   std::size_t used_ = 0;
   bool simd_ = false;
   std::uint64_t bytes_ = 0;
@@ -150,7 +159,9 @@ class BitmapReader {
   void fill();
   std::string path_;
   int fd_ = -1;
-  std::vector<std::uint64_t> buf_;  // kBufferWords read, and 8 words of slack for SIMD loads
+  // kBufferWords read, and 8 words of slack for SIMD loads (zero); the rest not
+  // zeroed, so that a small file touches only the pages it fills.
+  std::unique_ptr<std::uint64_t[]> buf_;
   std::size_t pos_ = 0, len_ = 0;
   bool simd_ = false;
   bool version2_ = true;  // all-ones words elided too (version 1: zero words only)

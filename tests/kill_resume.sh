@@ -11,6 +11,9 @@
 # usage: tests/kill_resume.sh [--hanoi PATH] [--kills N] [--variant NAME] [--pegs M]
 #                             [-n N] [--max-memory SIZE] [--segment-discs S] [--symmetry]
 #                             [--segment-bits K]   (the generic engine's disk mode)
+# --max-memory is the search's own share: the program's own bytes (the plan's
+# baseline_bytes, about 10 MiB) are added to it, since the budget bounds the whole
+# process, so that how the run is cut does not depend on the machine's libraries.
 # The test suite runs a short version (tests/CMakeLists.txt, DiskResume.KillScript);
 # experiments/kill_resume.sh runs a longer one and records it.
 set -euo pipefail
@@ -19,7 +22,7 @@ kills=20
 variant=reves
 pegs=4
 n=11
-max_memory=3M
+max_memory=6M
 segment_discs=2
 segment_bits=
 symmetry=()
@@ -34,7 +37,7 @@ while [ $# -gt 0 ]; do
     --segment-discs) segment_discs=$2; shift 2 ;;
     --segment-bits) segment_bits=$2; shift 2 ;;
     --symmetry) symmetry=(--symmetry); shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "kill_resume.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -57,6 +60,12 @@ print(j["optimal"], j["states"], j["eccentricity"], " ".join(map(str, j["levels"
 }
 
 "$hanoi" "${search[@]}" --storage memory >"$work/ref.json"
+max_memory=$("$hanoi" "${search[@]}" --plan | python3 -c '
+import json, sys
+size = sys.argv[1].upper().rstrip("B")
+scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}.get(size[-1:], 1)
+share = int(float(size.rstrip("KMG")) * scale)
+print(share + json.load(sys.stdin)["baseline_bytes"])' "$max_memory")
 t0=$(date +%s.%N)
 "$hanoi" "${search[@]}" --storage disk --work-dir "$work/timing" --max-memory "$max_memory" \
   "${cut[@]}" --checkpoint-every 0 "${symmetry[@]}" >/dev/null

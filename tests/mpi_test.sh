@@ -62,7 +62,7 @@ compare() {
     local flags=()
     case $form in
       symmetry) flags=(--symmetry) ;;
-      disk) rm -rf "$work/wd"; flags=(--work-dir "$work/wd" --max-memory 8M --checkpoint-every 0) ;;
+      disk) rm -rf "$work/wd"; flags=(--work-dir "$work/wd" --max-memory 40M --checkpoint-every 0) ;;
     esac
     if ! "${mpi[@]}" "${extra[@]}" -np "$np" "$hanoi" optimum "$@" --levels --json -q \
       --distributed "${flags[@]}" >"$work/many.json" 2>"$work/err.txt"; then

@@ -93,5 +93,25 @@ TEST(ExitCodes, ClosedPipeIsFourNotSigpipe) {
   EXPECT_NE(slurp(dir / "err").find("hanoi: error:"), std::string::npos);
 }
 
+// Budget or disk space is 3: the free-space refusal was 1 on an earlier main.  No
+// test machine has the 132 TiB and 7.9 TiB these need free, so they are refused
+// before they write.
+TEST(ExitCodes, NotEnoughDiskIsThree) {
+  TempDir dir;
+  for (const std::string& args :
+       {std::string("optimum reves --pegs 4 -n 24 --max-memory 1G --work-dir "),
+        std::string("optimum checkers -n 31 --storage disk --max-memory 1G --work-dir ")}) {
+    SCOPED_TRACE(args);
+    const Outcome o = hanoi_cli(args + quote((dir / "w").string()));
+    expect_one_line_error(o, 3, "free");
+    EXPECT_NE(o.err.find("of disk"), std::string::npos) << o;
+  }
+}
+
+// So is a budget the program itself does not fit in.
+TEST(ExitCodes, BudgetTooSmallIsThree) {
+  expect_one_line_error(hanoi_cli("optimum classic -n 3 --max-memory 1M"), 3, "memory budget");
+}
+
 }  // namespace
 }  // namespace hanoi
