@@ -279,8 +279,10 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
 
 namespace {
 
+// Tables go to out/ unless --out says otherwise: a clone's committed results/ is
+// regenerated only when asked (`--out results`), never by a trial run.
 struct VerifyArgs {
-  std::string batch, out_dir = "results";
+  std::string batch, out_dir = "out";
 };
 
 const RegisterCommand kVerify{[] {
@@ -289,13 +291,15 @@ const RegisterCommand kVerify{[] {
       .name = "verify",
       .help =
           "run a batch: optimum, algorithms and closed form side by side (or a frame, "
-          "structure or compare batch), tables to results/",
+          "structure or compare batch), tables to out/ (or --out DIR)",
       .order = 90,
       .options =
           [args](CLI::App& cmd, CommonOptions& o) {
             cmd.add_option("batch", args->batch, "batch file (TOML), e.g. experiments/default.toml")
                 ->required();
-            cmd.add_option("--out", args->out_dir, "directory for the CSV and Markdown tables")
+            cmd.add_option("--out", args->out_dir,
+                           "directory for the CSV and Markdown tables (default: out; the "
+                           "committed tables: --out results)")
                 ->check(non_empty());
             cmd.add_flag("--fresh", o.fresh,
                          "recompute every cell (by default a rerun by the same commit takes the "

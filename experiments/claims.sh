@@ -11,9 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--tables" ]; then
-  ./build/hanoi verify experiments/checkers_codes.toml
+  ./build/hanoi verify experiments/checkers_codes.toml --out results
   # 171 codes: their level profiles would be 11 pages of pictures; the table only.
-  ./build/hanoi verify experiments/reversi_codes.toml --no-plots
+  ./build/hanoi verify experiments/reversi_codes.toml --out results --no-plots
 elif [ $# -gt 0 ]; then
   echo "usage: bash experiments/claims.sh [--tables]" >&2
   exit 2
