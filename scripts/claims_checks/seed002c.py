@@ -617,3 +617,70 @@ def checkers_half_depth(claim, ctx):
     text = "; ".join(f"n = {n}: " + ", ".join(f"{k} = {v}" for k, v in names.items())
                      for n, names in rows)
     return Verdict("confirmed", scope, f"{claim['expect']} (results/checkers_n<N>_meet.md): {text}")
+
+
+# --- Multi_Stack's phases (seed 002, lines 642-656) ----------------------------
+
+
+def multistack_phase_lengths(l, n):
+    """The printed h(j), j = 0..p, for l stacks of n discs (n >= 2).  l = 2:
+    h(0) = h(n) = 1, h(j) = 3·2^(j-1) for 0 < j < n, h(j) = h(2n - j).  l > 2:
+    p = 2(l-1)(n-1) + 2; h(0) = 1; h((l-1)k) = 3·2^(k-1) for 0 < k < n-1;
+    h((l-1)k + i) = 2^k for 0 < i < l-1 (k from 0); h((l-1)(n-1)) = 2^(n-2) + 1;
+    h((l-1)(n-1) + i) = 1; h((l-1)n) = 1; h(j) = h(p - j) for j > (l-1)n."""
+    if l == 2:
+        h = {0: 1, n: 1}
+        for j in range(1, n):
+            h[j] = 3 * 2 ** (j - 1)
+        for j in range(n + 1, 2 * n + 1):
+            h[j] = h[2 * n - j]
+        return [h[j] for j in range(2 * n + 1)]
+    p = 2 * (l - 1) * (n - 1) + 2
+    h = {0: 1}
+    for k in range(1, n - 1):
+        h[(l - 1) * k] = 3 * 2 ** (k - 1)
+    for k in range(0, n - 1):
+        for i in range(1, l - 1):
+            h[(l - 1) * k + i] = 2 ** k
+    h[(l - 1) * (n - 1)] = 2 ** (n - 2) + 1
+    for i in range(1, l - 1):
+        h[(l - 1) * (n - 1) + i] = 1
+    h[(l - 1) * n] = 1
+    for j in range((l - 1) * n + 1, p + 1):
+        h[j] = h[p - j]
+    return [h[j] for j in range(p + 1)]
+
+
+def multistack_phases(claim, ctx):
+    """The phases' lengths must add up to the moves of the optimal solution (the
+    phases partition it).  Two stacks: the order of the phases is also checked move
+    by move by the test MultiStackFamily.TurtlePhasesFollowSeed002; here their sum
+    against the optimum.  More stacks: the sum of the printed h(j) against the
+    optimum of multistack with 2l pegs (l stacks, no centre peg)."""
+    opt = {}
+    for r in ctx.table("multistack"):
+        if isinstance(r["optimum"], int) and r["pegs"] % 2 == 0:
+            opt[(r["pegs"] // 2, r["n"])] = r["optimum"]
+    agree, differ = [], []
+    for (l, n), best in sorted(opt.items()):
+        if n < 2:
+            continue
+        total = sum(multistack_phase_lengths(l, n))
+        (agree if total == best else differ).append((l, n, total, best))
+    if not agree and not differ:
+        return Verdict("open", "", "no multistack optimum in the table")
+    scope = ", ".join(f"l = {l}: n = {min(n for a, n, *_ in agree + differ if a == l)}.."
+                      f"{max(n for a, n, *_ in agree + differ if a == l)}"
+                      for l in sorted({a for a, *_ in agree + differ}))
+    two = [x for x in agree if x[0] == 2]
+    text = (f"l = 2: the h(j) add up to the optimum 3(2^n - 1) at every n "
+            f"({len(two)} values; the order of the phases: MultiStackFamily."
+            f"TurtlePhasesFollowSeed002)")
+    if differ:
+        shown = "; ".join(f"l = {l}, n = {n}: sum h = {t}, optimum {b}"
+                          for l, n, t, b in differ[:8])
+        return Verdict("refuted", scope,
+                       f"{text}; for l > 2 the printed h(j) (seed line 648 on, read as "
+                       f"written) add up to fewer moves than the optimal solution has, so "
+                       f"they cannot be its phases: {shown}")
+    return Verdict("confirmed", scope, text)
