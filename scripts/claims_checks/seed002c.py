@@ -379,9 +379,14 @@ def uncoloured_vs_coloured(claim, ctx):
     ns = sorted(set(t["DDDF"]) & set(t["BABB"]))
     ratios = {n: t["DDDF"][n] / t["BABB"][n] for n in ns}
     text = ", ".join(f"{n}: {ratios[n]:.3f}" for n in ns if n >= 4)
+    # The growth per disc of each, over the last four discs of the table.
+    tail = [n for n in ns if n - 1 in t["DDDF"] and n - 1 in t["BABB"]][-4:]
+    growth = "; ".join(
+        f"{p} " + ", ".join(f"{t[p][n] / t[p][n - 1]:.2f}" for n in tail) for p in ("DDDF", "BABB"))
     return Verdict("open", f"n = {ns[0]}..{ns[-1]}",
-                   f"needs n far beyond 12 (a limit statement): DDDF/BABB by n = {text}; both "
-                   "grow by about sqrt 3 per disc from n = 8, so the ratio is not yet settled")
+                   f"a limit statement, decided only by n far beyond the table (or a proof): "
+                   f"DDDF/BABB by n = {text}, still falling; growth per disc at n = "
+                   f"{tail[0]}..{tail[-1]}: {growth}")
 
 
 def domino_s1(claim, ctx):
