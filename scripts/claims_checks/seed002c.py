@@ -689,3 +689,55 @@ def multistack_phases(claim, ctx):
                        f"written) add up to fewer moves than the optimal solution has, so "
                        f"they cannot be its phases: {shown}")
     return Verdict("confirmed", scope, text)
+
+
+# --- Checkers against Reve's puzzle (seed 002, line 833) ------------------------
+
+
+def frame_stewart_4(n_max):
+    """Reve's puzzle's optimum (4 pegs; Frame-Stewart, proved optimal by Bousch):
+    FS(0) = 0, FS(n) = min over 1 <= k <= n of 2 FS(n-k) + 2^k - 1."""
+    fs = [0]
+    for n in range(1, n_max + 1):
+        fs.append(min(2 * fs[n - k] + 2 ** k - 1 for k in range(1, n + 1)))
+    return fs
+
+
+def checkers_dddd_optima(ctx):
+    """Checkers DDDD optima by n from every table that has them: the batch CSVs,
+    and the half-depth record pages (results/checkers_n2X_meet.md, no CSV)."""
+    opt = {}
+    for name in ("checkers", "checkers_codes", "checkers21", "checkers_big", "checkers_n24"):
+        for r in ctx.table(name):
+            if r["problem"] == "DDDD" and isinstance(r["optimum"], int):
+                opt.setdefault(r["n"], (r["optimum"], f"{name}.csv"))
+    for n in (25, 26):
+        page = ctx.results / f"checkers_n{n}_meet.md"
+        if page.is_file():
+            for line in page.read_text().splitlines():
+                if line.startswith("| optimum (start to goal) |"):
+                    value = int(line.split("|")[2].strip().split(",")[0])
+                    opt.setdefault(n, (value, page.name))
+    return opt
+
+
+def checkers_reves_equal(claim, ctx):
+    """The Checkers optimum equal to Reve's (4 pegs) at every n < 27 but 15 and 21,
+    where it must differ."""
+    opt = checkers_dddd_optima(ctx)
+    ns = sorted(n for n in opt if n < 27)
+    if not ns:
+        return Verdict("open", "", "no Checkers DDDD optimum in the tables")
+    fs = frame_stewart_4(max(ns))
+    wrong = [n for n in ns if (opt[n][0] == fs[n]) == (n in (15, 21))]
+    missing = [n for n in range(1, 27) if n not in opt]
+    scope = f"n = {ns[0]}..{ns[-1]}" + (f" (none at n = {missing})" if missing else "")
+    sources = sorted({src for _, src in opt.values()})
+    if wrong:
+        shown = ", ".join(f"n = {n}: Checkers {opt[n][0]}, Reve's {fs[n]}" for n in wrong)
+        return Verdict("refuted", scope, f"{shown} (tables: {', '.join(sources)})")
+    return Verdict("confirmed", scope,
+                   f"Checkers DDDD = Reve's Frame-Stewart number at every n but 15 "
+                   f"({opt[15][0]} against {fs[15]}) and 21 ({opt[21][0]} against {fs[21]}) "
+                   f"(tables: {', '.join(sources)})" if 15 in opt and 21 in opt else
+                   f"equal at every n of the tables ({', '.join(sources)})")
