@@ -741,3 +741,44 @@ def checkers_reves_equal(claim, ctx):
                    f"({opt[15][0]} against {fs[15]}) and 21 ({opt[21][0]} against {fs[21]}) "
                    f"(tables: {', '.join(sources)})" if 15 in opt and 21 in opt else
                    f"equal at every n of the tables ({', '.join(sources)})")
+
+
+# --- Lundon's B/C pairing (seed 002, line 804) ----------------------------------
+
+
+def lundon_final_colour(ctx, algorithm, problem, n, tmp):
+    """Replays `algorithm` (listed under `problem`) with n discs through the rule
+    checker of problems B and C: {problem: (legal, goal reached)}."""
+    import os
+    run = json.loads(ctx.run(["run", "lundon", algorithm, "--problem", problem, "-n", n,
+                              "--moves", "--json"]))
+    path = os.path.join(tmp, f"{algorithm}-{n}.txt")
+    with open(path, "w") as f:
+        f.writelines(f"{d}:{a}->{b}\n" for d, a, b in run["moves"])
+    out = {}
+    for target in ("B", "C"):
+        c = json.loads(ctx.run(["check", "lundon", "--problem", target, "-n", n,
+                                "--moves-file", path, "--json", "--no-optimum"]))
+        out[target] = (c["legal"], c["goal_reached"])
+    return out
+
+
+def lundon_pairing(claim, ctx):
+    """Cyclic_L and Cyclic_R reversed replayed through the rule checker: which of
+    'all B' and 'all C' each one reaches (legal moves, goal reached), n = 1..8."""
+    import tempfile
+    seed_says = {"cyclic-left": "B", "cyclic-right-reversed": "C"}
+    listed = {"cyclic-left": "C", "cyclic-right-reversed": "B"}
+    reached = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for alg in seed_says:
+            for n in range(1, 9):
+                r = lundon_final_colour(ctx, alg, listed[alg], n, tmp)
+                ends = [t for t, (legal, goal) in r.items() if legal and goal]
+                reached.setdefault(alg, set()).update(ends if len(ends) == 1 else ["?"])
+    text = "; ".join(f"{alg} ends all {'/'.join(sorted(reached[alg]))} (seed: {seed_says[alg]})"
+                     for alg in seed_says)
+    if all(reached[a] == {seed_says[a]} for a in seed_says):
+        return Verdict("confirmed", "n = 1..8", text)
+    return Verdict("refuted", "n = 1..8",
+                   f"every move legal, replayed through the rule checker: {text}")
