@@ -782,3 +782,22 @@ def lundon_pairing(claim, ctx):
         return Verdict("confirmed", "n = 1..8", text)
     return Verdict("refuted", "n = 1..8",
                    f"every move legal, replayed through the rule checker: {text}")
+
+
+def reversi_frame_largest_disc(claim, ctx):
+    """Reversi's DDDF, DDDE, EDDD at n = 9..14 in results/frame.csv (the Frame
+    hypothesis of the largest disc, the seed's line 350): where an optimal solution
+    is Frame-type (holds = yes), the claim fails under this reading."""
+    rows = [r for r in ctx.table("frame") if r["variant"] == "reversi" and
+            r["problem"] in ("DDDF", "DDDE", "EDDD") and 9 <= r["n"] <= 14]
+    if not rows:
+        return Verdict("open", "", "results/frame.csv has no Reversi DDDF, DDDE, EDDD at n >= 9")
+    ns = sorted({r["n"] for r in rows})
+    holds = [f"{r['problem']} n = {r['n']}" for r in rows if r["holds"] == "yes"]
+    scope = f"DDDF, DDDE, EDDD, n = {ns[0]}..{ns[-1]}"
+    if holds:
+        return Verdict("refuted", scope,
+                       f"results/frame.csv: an optimal solution is Frame-type (largest disc) at "
+                       f"{len(holds)} of {len(rows)} cells, e.g. {', '.join(holds[:6])}; the "
+                       f"claim holds only under reading 1 (every disc, the row before)")
+    return Verdict("confirmed", scope, "results/frame.csv: no optimal Frame-type solution")
