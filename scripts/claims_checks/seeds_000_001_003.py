@@ -438,7 +438,9 @@ def anderson_permute(claim, ctx):
     "cyclic"      every even [a,b,c] gives a derangement (solves the puzzle) and the
                   even orders together give both 3-cycles of the colours;
     "noncyclic"   no odd [a,b,c] gives a derangement;
-    "no-transposition"  no parameter order yields a transposition (one colour fixed)."""
+    "no-transposition"  no parameter order yields a transposition (one colour fixed);
+    "each-cycle"  line 118 as written: each of the two 3-cycles of the colours (the
+                  derangements) is reached by some parameter order, at every n."""
     mode = claim["mode"]
     nmax = claim.get("n_max", 6)
     table = {}
@@ -469,6 +471,18 @@ def anderson_permute(claim, ctx):
                            f"colour permutation (colour c to peg {list(got.pop())}); the other "
                            f"3-cycle needs a non-cyclic [a,b,c].  At n = {nmax}: {summary}")
         return Verdict("confirmed", scope, f"both 3-cycles reached by cyclic [a,b,c]: {summary}")
+    if mode == "each-cycle":
+        missing = []
+        for n in range(1, nmax + 1):
+            got = {table[(n, p)] for p in PERMS if derangement(table[(n, p)])}
+            if len(got) < 2:
+                missing.append(n)
+        if missing:
+            return Verdict("refuted", scope, f"only one 3-cycle reached at n = {missing}: {summary}")
+        return Verdict("confirmed", scope,
+                       "each 3-cycle of the colours is reached by some parameter order at every "
+                       f"n (the even orders give one, the odd orders the other); at n = {nmax}: "
+                       f"{summary}")
     if mode == "noncyclic":
         bad = [(n, p, o) for (n, p), o in table.items() if not is_even(p) and derangement(o)]
         if bad:
