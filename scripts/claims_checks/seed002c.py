@@ -801,3 +801,21 @@ def reversi_frame_largest_disc(claim, ctx):
                        f"{len(holds)} of {len(rows)} cells, e.g. {', '.join(holds[:6])}; the "
                        f"claim holds only under reading 1 (every disc, the row before)")
     return Verdict("confirmed", scope, "results/frame.csv: no optimal Frame-type solution")
+
+
+def multistack_twin_unique(claim, ctx):
+    """Two stacks (4 pegs): the number of optimal move sequences, by
+    `hanoi structure multistack --pegs 4 -n N --count`, for n = 1..n_max."""
+    counts = {}
+    for n in range(1, claim.get("n_max", 7) + 1):
+        out = json.loads(ctx.run(["structure", "multistack", "--pegs", 4, "-n", n, "--count",
+                                  "--json", "-q"]))
+        counts[n] = int(out["optimal_solutions"])
+    scope = f"n = 1..{max(counts)}"
+    text = ", ".join(f"{n}: {c}" for n, c in counts.items())
+    if all(c == 2 for c in counts.values()):
+        return Verdict("confirmed", scope,
+                       f"exactly 2 optimal solutions at every n ({text}): the count does not "
+                       "grow with n, as it does where the solution is not unique (three "
+                       "stacks: 3, 48, 2883, ...); read as 'unique up to one binary choice'")
+    return Verdict("refuted", scope, f"optimal-solution counts by n: {text}")
