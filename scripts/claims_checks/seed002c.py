@@ -819,3 +819,30 @@ def multistack_twin_unique(claim, ctx):
                        "grow with n, as it does where the solution is not unique (three "
                        "stacks: 3, 48, 2883, ...); read as 'unique up to one binary choice'")
     return Verdict("refuted", scope, f"optimal-solution counts by n: {text}")
+
+
+def checkers_semisquares(claim, ctx):
+    """Lines 862-867, arithmetic: for T_k <= n < T_(k+1), S_k is the nearest
+    semi-square to n, and p = n - S_k satisfies -[(k+1)/2] < p < [(k+2)/2] unless n
+    is triangular; n = 1..n_max."""
+    n_max = claim.get("n_max", 100000)
+    not_nearest, out_of_range, triangular_outside = [], [], 0
+    for n in range(1, n_max + 1):
+        k = k_of(n)
+        p = n - semi(k)
+        if abs(p) > min(abs(n - semi(j)) for j in range(max(0, k - 2), k + 3)):
+            not_nearest.append(n)
+        if not -((k + 1) // 2) < p < (k + 2) // 2:
+            if n == tri(k):
+                triangular_outside += 1
+            else:
+                out_of_range.append(n)
+    scope = f"n = 1..{n_max}"
+    if not_nearest or out_of_range:
+        return Verdict("refuted", scope,
+                       f"S_k not the nearest semi-square at n = {not_nearest[:5]}; p out of its "
+                       f"range at non-triangular n = {out_of_range[:5]}")
+    return Verdict("confirmed", scope,
+                   "S_k is the nearest semi-square (or tied) at every n, and the bounds on p "
+                   f"hold at every non-triangular n (they fail at {triangular_outside} of the "
+                   "triangular n, hence the exception)")
