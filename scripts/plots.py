@@ -9,7 +9,7 @@ written next to the CSV as <stem>.<plot>.svg and <stem>.<plot>.png (100 dpi);
 each written path is printed on stdout, one per line.
 
   kind       header starts with                              plot(s)
-  verify     variant,pegs,problem,n,optimum,states,...       optimum (+ levels)
+  verify     variant,pegs,problem,n,optimum,states,...       optimum, excess (+ levels)
   levels     variant,pegs,problem,n,level,states             levels
   frame      variant,pegs,problem,n,optimum,frame_optimum,gap gap
   structure  variant,pegs,problem,n,measure,optimum,...      eccentricity
@@ -18,7 +18,10 @@ each written path is printed on stdout, one per line.
 
 verify: one panel per (variant, pegs, problem): the optimum over n, the moves of
 each algorithm, the closed form (dashed), and a red X on every cell whose verdict
-is not "ok".  If <stem>.levels.csv lies next to the verify table, its level
+is not "ok"; and <stem>.excess.*: each algorithm's and the closed form's excess
+over the optimum (moves - optimum; 0 where they coincide, which a log scale of the
+absolute counts hides), with the optimum in a small inset.  If <stem>.levels.csv
+lies next to the verify table, its level
 profiles (states at each distance from the start) become <stem>.levels.*.
 A figure holds at most 16 panels (4 columns); more rows go to further files
 <stem>.<plot>-2.svg, <stem>.<plot>-3.svg, ...
@@ -339,8 +342,10 @@ def stem_base(path):
 # ----------------------------------------------------------------------------
 # verify: optimum, algorithms and closed form over n
 
-def plot_verify(table, base, written):
-    t = table
+def verify_groups(t):
+    """A verify table's rows by (variant, pegs, problem): the optimum, closed form and
+    each legal algorithm's moves by n, the verdicts to mark; and the algorithms in
+    order of appearance."""
     groups = {}
     alg_keys = []
     for i, r in enumerate(t.rows):
@@ -380,8 +385,14 @@ def plot_verify(table, base, written):
                 # "recursive 93 != optimum 77", "alg 3 < optimum (impossible)".
                 m = re.search(r"(\d+) (?:!=|<) optimum", verdict)
                 g["bad"][n] = (label, int(m.group(1)) if m else None)
+    return groups, alg_keys
+
+
+def plot_verify(table, base, written):
+    groups, alg_keys = verify_groups(table)
     if not groups:
         return False
+    plot_excess(groups, alg_keys, base, written)
     names = ordered_groups(a for a, _ in alg_keys)
     colours = palette(names)
     keys = list(groups)
@@ -440,6 +451,73 @@ def plot_verify(table, base, written):
         finish(fig, "%s: optimum, algorithms and closed form over n%s" % (stem, suffix),
                handles, labels, written, base, "optimum", p)
     return True
+
+
+def plot_excess(groups, alg_keys, base, written):
+    """verify: what the optimum plot cannot show where the curves coincide on a log
+    scale -- each algorithm's and the closed form's excess over the optimum
+    (moves - optimum) over n, with the optimum itself in a small inset.  Only the
+    (variant, pegs, problem) panels with an algorithm or a closed form beside an
+    optimum are drawn; nothing is written when there is none."""
+    keys = [k for k in groups if groups[k]["opt"] and
+            (groups[k]["formula"] or any(groups[k]["algs"].values()))]
+    if not keys:
+        return
+    names = ordered_groups(a for a, _ in alg_keys)
+    colours = palette(names)
+    stem = os.path.basename(base)
+    book = pages(keys, PANELS_PER_FIGURE)
+    for p, page_keys in enumerate(book):
+        fig, axes = new_grid(len(page_keys))
+        for ax, key in zip(axes, page_keys):
+            g = groups[key]
+            opt = g["opt"]
+            ax.set_title(row_title(*key))
+            ax.axhline(0, color="black", lw=1.2, label="optimum (excess 0)", zorder=2)
+            excesses = [0]
+            for akey in alg_keys:
+                series = g["algs"].get(akey, {})
+                ns = sorted(n for n in series if n in opt)
+                if not ns:
+                    continue
+                alg, role = akey
+                ys = [series[n] - opt[n] for n in ns]
+                excesses += ys
+                m = MARKERS[names.index(alg) % len(MARKERS)]
+                ax.plot(ns, ys, color=colours[alg], marker=m, ms=5, mfc="none", lw=0.9,
+                        ls="-" if role == "optimal" else ":",
+                        label="%s (%s)" % (alg, "claimed optimal" if role == "optimal" else role),
+                        zorder=4)
+            ns = sorted(n for n in g["formula"] if n in opt)
+            if ns:
+                ys = [g["formula"][n] - opt[n] for n in ns]
+                excesses += ys
+                ax.plot(ns, ys, color="0.45", ls=(0, (3, 3)), lw=1.4, marker="s", ms=3,
+                        label="closed form", zorder=5)
+            lo, hi = min(g["ns"]), max(g["ns"])
+            ax.set_xlim(lo - 0.3, hi + 0.3) if hi > lo else ax.set_xlim(lo - 1, hi + 1)
+            widest = max(abs(e) for e in excesses)
+            if widest > 50:
+                ax.set_yscale("symlog", linthresh=10)
+            elif widest == 0:
+                ax.set_ylim(-1, 1)  # every curve is the optimum: say so, no fractions
+                ax.set_yticks([-1, 0, 1])
+            else:
+                integer_y(ax)
+            integer_x(ax)
+            ax.set_xlabel("n (discs)")
+            ax.set_ylabel("excess over the optimum (moves)")
+            # The absolute optimum, small, in the upper left corner.
+            inset = ax.inset_axes([0.07, 0.62, 0.3, 0.3])
+            ns = sorted(opt)
+            inset.plot(ns, [opt[n] for n in ns], color="black", lw=1, marker="o", ms=1.5)
+            log_if_wide(inset, list(opt.values()))
+            inset.set_title("optimum", fontsize=7, pad=2)
+            inset.tick_params(labelsize=6, length=2, pad=1)
+        handles, labels = collect_legend(axes)
+        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
+        finish(fig, "%s: excess over the optimum of each algorithm and the closed form%s"
+               % (stem, suffix), handles, labels, written, base, "excess", p)
 
 
 # ----------------------------------------------------------------------------

@@ -99,11 +99,15 @@ grep -q 'usage:' "$work/help.out" || fail "--help prints no usage"
 # 1. verify table, with the level profiles next to it.
 run_plots verify "$work/verify.csv"
 expect_rc verify 0
-expect_stdout verify "$work/verify.optimum.svg" "$work/verify.optimum.png" \
+expect_stdout verify "$work/verify.excess.svg" "$work/verify.excess.png" \
+  "$work/verify.optimum.svg" "$work/verify.optimum.png" \
   "$work/verify.levels.svg" "$work/verify.levels.png"
 check_pictures "$work/verify.optimum" "antwerp $dot 3 pegs $dot cycle" \
   "antwerp $dot 3 pegs $dot cycle-no-gather" "lundon $dot 3 pegs $dot C" \
   "multistack $dot 4 pegs $dot transfer" "known mismatch" "closed form" "optimum (search)"
+# The excess over the optimum: where the curves above coincide, the difference.
+check_pictures "$work/verify.excess" "excess over the optimum (moves)" "optimum (excess 0)" \
+  "multistack $dot 4 pegs $dot transfer" "closed form"
 check_pictures "$work/verify.levels" "antwerp $dot 3 pegs $dot cycle $dot n = 3" \
   "lundon $dot 3 pegs $dot C $dot n = 5" "multistack $dot 4 pegs $dot transfer $dot n = 5"
 
@@ -112,6 +116,7 @@ cp "$work/verify.levels.svg" "$work/levels-before.svg"
 run_plots levels "$work/verify.levels.csv" "$work/verify.csv"
 expect_rc levels 0
 expect_stdout levels "$work/verify.levels.svg" "$work/verify.levels.png" \
+  "$work/verify.excess.svg" "$work/verify.excess.png" \
   "$work/verify.optimum.svg" "$work/verify.optimum.png"
 cmp -s "$work/verify.levels.svg" "$work/levels-before.svg" ||
   fail "rerun gave a different verify.levels.svg"
