@@ -307,8 +307,10 @@ std::vector<ProblemInfo> problems() {
           bool listed = false;
           for (const auto& pr : out) listed = listed || pr.code == code;
           if (listed) continue;
+          const bool uncoloured = code.find('D') != std::string::npos;
           out.push_back({code, std::string("0 -> 3, bases of pegs 0, 1, 2, 3 coloured ") + p0 +
-                                   ", " + p1 + ", " + p2 + ", " + p3 + " (D = uncoloured)"});
+                                   ", " + p1 + ", " + p2 + ", " + p3 +
+                                   (uncoloured ? " (D = uncoloured)" : "")});
         }
   return out;
 }
