@@ -130,7 +130,7 @@ TEST(MemoryBudget, LatticeOnDiskSpillingRecords) {
 
 TEST(MemoryBudget, GenericOnDisk) {
   HANOI_SKIP_UNDER_ASAN();
-  check_on_disk("optimum checkers -n 15 --storage disk", 14 * kMiB);
+  check_on_disk("optimum checkers -n 15 --storage disk", 16 * kMiB);
 }
 
 TEST(MemoryBudget, GenericHalfDepthOnDisk) {
