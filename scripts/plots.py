@@ -250,6 +250,23 @@ def finish(fig, title, handles, labels, written, base, plot, page):
     written.extend(paths)
 
 
+def each_panel(keys, base, written, plot, title, legend=True):
+    """The panels of a small-multiples plot, PANELS_PER_FIGURE to a figure: yields
+    (axis, key) for each key in order.  After a figure's last panel it adds the
+    figure's legend (collected from its panels, unless `legend` is false) and the
+    title "<stem>: <title>", with "(page/pages)" where there is more than one
+    figure, and saves it as <base>.<plot>[-page].svg and .png (finish)."""
+    stem = os.path.basename(base)
+    book = pages(list(keys), PANELS_PER_FIGURE)
+    for p, page_keys in enumerate(book):
+        fig, axes = new_grid(len(page_keys))
+        for ax, key in zip(axes, page_keys):
+            yield ax, key
+        handles, labels = collect_legend(axes) if legend else ([], [])
+        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
+        finish(fig, "%s: %s%s" % (stem, title, suffix), handles, labels, written, base, plot, p)
+
+
 def log_if_wide(ax, values, ratio=20.0):
     """Log y when the positive values span more than `ratio`."""
     pos = [v for v in values if v is not None and v > 0]
@@ -396,60 +413,53 @@ def plot_verify(table, base, written):
     names = ordered_groups(a for a, _ in alg_keys)
     colours = palette(names)
     keys = list(groups)
-    stem = os.path.basename(base)
-    book = pages(keys, PANELS_PER_FIGURE)
-    for p, page_keys in enumerate(book):
-        fig, axes = new_grid(len(page_keys))
-        for ax, key in zip(axes, page_keys):
-            g = groups[key]
-            ax.set_title(row_title(*key))
-            values = list(g["opt"].values()) + list(g["formula"].values())
-            if g["opt"]:
-                ns = sorted(g["opt"])
-                ax.plot(ns, [g["opt"][n] for n in ns], color="black", marker="o", ms=3.5,
-                        lw=1.5, label="optimum (search)", zorder=3)
-            for akey in alg_keys:
-                series = g["algs"].get(akey)
-                if not series:
-                    continue
-                ns = sorted(series)
-                values += list(series.values())
-                alg, role = akey
-                m = MARKERS[names.index(alg) % len(MARKERS)]
-                ax.plot(ns, [series[n] for n in ns], color=colours[alg], marker=m, ms=5,
-                        mfc="none", lw=0.9, ls="-" if role == "optimal" else ":",
-                        label="%s (%s)" % (alg, "claimed optimal" if role == "optimal" else role),
-                        zorder=4)
-            if g["formula"]:
-                ns = sorted(g["formula"])
-                ax.plot(ns, [g["formula"][n] for n in ns], color="0.6", ls=(0, (3, 3)), lw=1.4,
-                        label="closed form", zorder=5)
-            for label, colour, marker in (("known mismatch", "red", "x"),
-                                          ("MISMATCH", "red", "X")):
-                ns = sorted(n for n, (lab, _) in g["bad"].items() if lab == label)
-                if not ns:
-                    continue
-                ys = []
-                for n in ns:
-                    candidates = [g["bad"][n][1], g["opt"].get(n), g["formula"].get(n)] + \
-                        [s.get(n) for s in g["algs"].values()]
-                    candidates = [c for c in candidates if c is not None]
-                    ys.append(candidates[0] if candidates else 1)
-                ax.scatter(ns, ys, marker=marker, s=70, color=colour, linewidths=2,
-                           label=label, zorder=6)
-            if g["unreachable"]:
-                empty_note(ax, "goal unreachable at n = %s" % ranges(g["unreachable"]), corner=True)
-            if len(g["ns"]) > 0:
-                lo, hi = min(g["ns"]), max(g["ns"])
-                ax.set_xlim(lo - 0.3, hi + 0.3) if hi > lo else ax.set_xlim(lo - 1, hi + 1)
-            moves_y(ax, values)
-            integer_x(ax)
-            ax.set_xlabel("n (discs)")
-            ax.set_ylabel("moves")
-        handles, labels = collect_legend(axes)
-        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
-        finish(fig, "%s: optimum, algorithms and closed form over n%s" % (stem, suffix),
-               handles, labels, written, base, "optimum", p)
+    for ax, key in each_panel(keys, base, written, "optimum",
+                              "optimum, algorithms and closed form over n"):
+        g = groups[key]
+        ax.set_title(row_title(*key))
+        values = list(g["opt"].values()) + list(g["formula"].values())
+        if g["opt"]:
+            ns = sorted(g["opt"])
+            ax.plot(ns, [g["opt"][n] for n in ns], color="black", marker="o", ms=3.5,
+                    lw=1.5, label="optimum (search)", zorder=3)
+        for akey in alg_keys:
+            series = g["algs"].get(akey)
+            if not series:
+                continue
+            ns = sorted(series)
+            values += list(series.values())
+            alg, role = akey
+            m = MARKERS[names.index(alg) % len(MARKERS)]
+            ax.plot(ns, [series[n] for n in ns], color=colours[alg], marker=m, ms=5,
+                    mfc="none", lw=0.9, ls="-" if role == "optimal" else ":",
+                    label="%s (%s)" % (alg, "claimed optimal" if role == "optimal" else role),
+                    zorder=4)
+        if g["formula"]:
+            ns = sorted(g["formula"])
+            ax.plot(ns, [g["formula"][n] for n in ns], color="0.6", ls=(0, (3, 3)), lw=1.4,
+                    label="closed form", zorder=5)
+        for label, colour, marker in (("known mismatch", "red", "x"),
+                                      ("MISMATCH", "red", "X")):
+            ns = sorted(n for n, (lab, _) in g["bad"].items() if lab == label)
+            if not ns:
+                continue
+            ys = []
+            for n in ns:
+                candidates = [g["bad"][n][1], g["opt"].get(n), g["formula"].get(n)] + \
+                    [s.get(n) for s in g["algs"].values()]
+                candidates = [c for c in candidates if c is not None]
+                ys.append(candidates[0] if candidates else 1)
+            ax.scatter(ns, ys, marker=marker, s=70, color=colour, linewidths=2,
+                       label=label, zorder=6)
+        if g["unreachable"]:
+            empty_note(ax, "goal unreachable at n = %s" % ranges(g["unreachable"]), corner=True)
+        if len(g["ns"]) > 0:
+            lo, hi = min(g["ns"]), max(g["ns"])
+            ax.set_xlim(lo - 0.3, hi + 0.3) if hi > lo else ax.set_xlim(lo - 1, hi + 1)
+        moves_y(ax, values)
+        integer_x(ax)
+        ax.set_xlabel("n (discs)")
+        ax.set_ylabel("moves")
     return True
 
 
@@ -465,59 +475,52 @@ def plot_excess(groups, alg_keys, base, written):
         return
     names = ordered_groups(a for a, _ in alg_keys)
     colours = palette(names)
-    stem = os.path.basename(base)
-    book = pages(keys, PANELS_PER_FIGURE)
-    for p, page_keys in enumerate(book):
-        fig, axes = new_grid(len(page_keys))
-        for ax, key in zip(axes, page_keys):
-            g = groups[key]
-            opt = g["opt"]
-            ax.set_title(row_title(*key))
-            ax.axhline(0, color="black", lw=1.2, label="optimum (excess 0)", zorder=2)
-            excesses = [0]
-            for akey in alg_keys:
-                series = g["algs"].get(akey, {})
-                ns = sorted(n for n in series if n in opt)
-                if not ns:
-                    continue
-                alg, role = akey
-                ys = [series[n] - opt[n] for n in ns]
-                excesses += ys
-                m = MARKERS[names.index(alg) % len(MARKERS)]
-                ax.plot(ns, ys, color=colours[alg], marker=m, ms=5, mfc="none", lw=0.9,
-                        ls="-" if role == "optimal" else ":",
-                        label="%s (%s)" % (alg, "claimed optimal" if role == "optimal" else role),
-                        zorder=4)
-            ns = sorted(n for n in g["formula"] if n in opt)
-            if ns:
-                ys = [g["formula"][n] - opt[n] for n in ns]
-                excesses += ys
-                ax.plot(ns, ys, color="0.45", ls=(0, (3, 3)), lw=1.4, marker="s", ms=3,
-                        label="closed form", zorder=5)
-            lo, hi = min(g["ns"]), max(g["ns"])
-            ax.set_xlim(lo - 0.3, hi + 0.3) if hi > lo else ax.set_xlim(lo - 1, hi + 1)
-            widest = max(abs(e) for e in excesses)
-            if widest > 50:
-                ax.set_yscale("symlog", linthresh=10)
-            elif widest == 0:
-                ax.set_ylim(-1, 1)  # every curve is the optimum: say so, no fractions
-                ax.set_yticks([-1, 0, 1])
-            else:
-                integer_y(ax)
-            integer_x(ax)
-            ax.set_xlabel("n (discs)")
-            ax.set_ylabel("excess over the optimum (moves)")
-            # The absolute optimum, small, in the upper left corner.
-            inset = ax.inset_axes([0.07, 0.62, 0.3, 0.3])
-            ns = sorted(opt)
-            inset.plot(ns, [opt[n] for n in ns], color="black", lw=1, marker="o", ms=1.5)
-            log_if_wide(inset, list(opt.values()))
-            inset.set_title("optimum", fontsize=7, pad=2)
-            inset.tick_params(labelsize=6, length=2, pad=1)
-        handles, labels = collect_legend(axes)
-        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
-        finish(fig, "%s: excess over the optimum of each algorithm and the closed form%s"
-               % (stem, suffix), handles, labels, written, base, "excess", p)
+    for ax, key in each_panel(keys, base, written, "excess",
+                              "excess over the optimum of each algorithm and the closed form"):
+        g = groups[key]
+        opt = g["opt"]
+        ax.set_title(row_title(*key))
+        ax.axhline(0, color="black", lw=1.2, label="optimum (excess 0)", zorder=2)
+        excesses = [0]
+        for akey in alg_keys:
+            series = g["algs"].get(akey, {})
+            ns = sorted(n for n in series if n in opt)
+            if not ns:
+                continue
+            alg, role = akey
+            ys = [series[n] - opt[n] for n in ns]
+            excesses += ys
+            m = MARKERS[names.index(alg) % len(MARKERS)]
+            ax.plot(ns, ys, color=colours[alg], marker=m, ms=5, mfc="none", lw=0.9,
+                    ls="-" if role == "optimal" else ":",
+                    label="%s (%s)" % (alg, "claimed optimal" if role == "optimal" else role),
+                    zorder=4)
+        ns = sorted(n for n in g["formula"] if n in opt)
+        if ns:
+            ys = [g["formula"][n] - opt[n] for n in ns]
+            excesses += ys
+            ax.plot(ns, ys, color="0.45", ls=(0, (3, 3)), lw=1.4, marker="s", ms=3,
+                    label="closed form", zorder=5)
+        lo, hi = min(g["ns"]), max(g["ns"])
+        ax.set_xlim(lo - 0.3, hi + 0.3) if hi > lo else ax.set_xlim(lo - 1, hi + 1)
+        widest = max(abs(e) for e in excesses)
+        if widest > 50:
+            ax.set_yscale("symlog", linthresh=10)
+        elif widest == 0:
+            ax.set_ylim(-1, 1)  # every curve is the optimum: say so, no fractions
+            ax.set_yticks([-1, 0, 1])
+        else:
+            integer_y(ax)
+        integer_x(ax)
+        ax.set_xlabel("n (discs)")
+        ax.set_ylabel("excess over the optimum (moves)")
+        # The absolute optimum, small, in the upper left corner.
+        inset = ax.inset_axes([0.07, 0.62, 0.3, 0.3])
+        ns = sorted(opt)
+        inset.plot(ns, [opt[n] for n in ns], color="black", lw=1, marker="o", ms=1.5)
+        log_if_wide(inset, list(opt.values()))
+        inset.set_title("optimum", fontsize=7, pad=2)
+        inset.tick_params(labelsize=6, length=2, pad=1)
 
 
 # ----------------------------------------------------------------------------
@@ -538,37 +541,31 @@ def plot_levels(table, base, written):
     if not groups:
         return False
     keys = list(groups)
-    stem = os.path.basename(base)
-    book = pages(keys, PANELS_PER_FIGURE)
-    for p, page_keys in enumerate(book):
-        fig, axes = new_grid(len(page_keys))
-        for ax, key in zip(axes, page_keys):
-            g = groups[key]
-            xs = sorted(g)
-            ys = [g[x] for x in xs]
-            # A long profile is written as evenly spaced levels (hanoi verify keeps
-            # at most 2000): its sum is then not the number of states.
-            sampled = len(xs) != max(xs) + 1
-            ax.set_title("%s \u00b7 n = %d\neccentricity %d, %s"
-                         % (row_title(*key[:3]), key[3], max(xs),
-                            "%d of its levels shown" % len(xs) if sampled
-                            else "%d states" % sum(ys)))
-            log = log_if_wide(ax, ys, ratio=100.0)
-            floor = 1 if log else 0
-            ax.fill_between(xs, ys, [floor] * len(ys), color="tab:blue", alpha=0.35, lw=0,
-                            label="states at this distance")
-            ax.plot(xs, ys, color="tab:blue", lw=1.0)
-            if log:
-                ax.set_ylim(bottom=0.7)
-            else:
-                ax.set_ylim(bottom=0)
-            ax.set_xlim(min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1)
-            integer_x(ax)
-            ax.set_xlabel("distance from the start (moves)")
-            ax.set_ylabel("states")
-        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
-        finish(fig, "%s: level profile of the search (states per distance)%s" % (stem, suffix),
-               [], [], written, base, "levels", p)
+    for ax, key in each_panel(keys, base, written, "levels",
+                              "level profile of the search (states per distance)", legend=False):
+        g = groups[key]
+        xs = sorted(g)
+        ys = [g[x] for x in xs]
+        # A long profile is written as evenly spaced levels (hanoi verify keeps
+        # at most 2000): its sum is then not the number of states.
+        sampled = len(xs) != max(xs) + 1
+        ax.set_title("%s \u00b7 n = %d\neccentricity %d, %s"
+                     % (row_title(*key[:3]), key[3], max(xs),
+                        "%d of its levels shown" % len(xs) if sampled
+                        else "%d states" % sum(ys)))
+        log = log_if_wide(ax, ys, ratio=100.0)
+        floor = 1 if log else 0
+        ax.fill_between(xs, ys, [floor] * len(ys), color="tab:blue", alpha=0.35, lw=0,
+                        label="states at this distance")
+        ax.plot(xs, ys, color="tab:blue", lw=1.0)
+        if log:
+            ax.set_ylim(bottom=0.7)
+        else:
+            ax.set_ylim(bottom=0)
+        ax.set_xlim(min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1)
+        integer_x(ax)
+        ax.set_xlabel("distance from the start (moves)")
+        ax.set_ylabel("states")
     return True
 
 
@@ -589,50 +586,43 @@ def plot_frame(table, base, written):
     if not groups:
         return False
     keys = list(groups)
-    stem = os.path.basename(base)
-    book = pages(keys, PANELS_PER_FIGURE)
-    for p, page_keys in enumerate(book):
-        fig, axes = new_grid(len(page_keys))
-        for ax, key in zip(axes, page_keys):
-            g = groups[key]
-            ax.set_title(row_title(*key))
-            twin = ax.twinx()
-            ax._hanoi_twins = [twin]
-            gap_ns = sorted(g["gap"])
-            gaps = [g["gap"][n] for n in gap_ns]
-            if gap_ns:
-                twin.bar(gap_ns, gaps, width=0.6, color="tab:red", alpha=0.3,
-                         label="gap (right axis)")
-            top = max(gaps) if gaps else 0
-            twin.set_ylim(0, max(1, top) * 1.35)
-            twin.grid(False)
-            twin.set_ylabel("gap (moves)", color="tab:red")
-            twin.tick_params(axis="y", colors="tab:red")
-            from matplotlib.ticker import MaxNLocator
-            twin.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
-            ax.set_zorder(twin.get_zorder() + 1)
-            ax.patch.set_visible(False)
-            if g["opt"]:
-                ns = sorted(g["opt"])
-                ax.plot(ns, [g["opt"][n] for n in ns], color="black", marker="o", ms=3.5,
-                        lw=1.5, label="optimum", zorder=3)
-            if g["frame"]:
-                ns = sorted(g["frame"])
-                ax.plot(ns, [g["frame"][n] for n in ns], color="tab:orange", marker="s", ms=5,
-                        mfc="none", ls="--", lw=1.0, label="best Frame-type solution",
-                        zorder=4)
-            if gap_ns and top == 0:
-                empty_note(ax, "gap 0 at every n", corner=True)
-            if not g["opt"] and not g["frame"]:
-                empty_note(ax, "goal unreachable")
-            moves_y(ax, list(g["opt"].values()) + list(g["frame"].values()))
-            integer_x(ax)
-            ax.set_xlabel("n (discs)")
-            ax.set_ylabel("moves")
-        handles, labels = collect_legend(axes)
-        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
-        finish(fig, "%s: optimum against the best Frame-type solution%s" % (stem, suffix),
-               handles, labels, written, base, "gap", p)
+    for ax, key in each_panel(keys, base, written, "gap",
+                              "optimum against the best Frame-type solution"):
+        g = groups[key]
+        ax.set_title(row_title(*key))
+        twin = ax.twinx()
+        ax._hanoi_twins = [twin]
+        gap_ns = sorted(g["gap"])
+        gaps = [g["gap"][n] for n in gap_ns]
+        if gap_ns:
+            twin.bar(gap_ns, gaps, width=0.6, color="tab:red", alpha=0.3,
+                     label="gap (right axis)")
+        top = max(gaps) if gaps else 0
+        twin.set_ylim(0, max(1, top) * 1.35)
+        twin.grid(False)
+        twin.set_ylabel("gap (moves)", color="tab:red")
+        twin.tick_params(axis="y", colors="tab:red")
+        from matplotlib.ticker import MaxNLocator
+        twin.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=4))
+        ax.set_zorder(twin.get_zorder() + 1)
+        ax.patch.set_visible(False)
+        if g["opt"]:
+            ns = sorted(g["opt"])
+            ax.plot(ns, [g["opt"][n] for n in ns], color="black", marker="o", ms=3.5,
+                    lw=1.5, label="optimum", zorder=3)
+        if g["frame"]:
+            ns = sorted(g["frame"])
+            ax.plot(ns, [g["frame"][n] for n in ns], color="tab:orange", marker="s", ms=5,
+                    mfc="none", ls="--", lw=1.0, label="best Frame-type solution",
+                    zorder=4)
+        if gap_ns and top == 0:
+            empty_note(ax, "gap 0 at every n", corner=True)
+        if not g["opt"] and not g["frame"]:
+            empty_note(ax, "goal unreachable")
+        moves_y(ax, list(g["opt"].values()) + list(g["frame"].values()))
+        integer_x(ax)
+        ax.set_xlabel("n (discs)")
+        ax.set_ylabel("moves")
     return True
 
 
@@ -655,40 +645,33 @@ def plot_structure(table, base, written):
     if not groups:
         return False
     keys = list(groups)
-    stem = os.path.basename(base)
-    book = pages(keys, PANELS_PER_FIGURE)
-    for p, page_keys in enumerate(book):
-        fig, axes = new_grid(len(page_keys))
-        for ax, key in zip(axes, page_keys):
-            g = groups[key]
-            ax.set_title(row_title(*key))
-            if g["opt"]:
-                ns = sorted(g["opt"])
-                ax.plot(ns, [g["opt"][n] for n in ns], color="black", marker="o", ms=3.5,
-                        lw=1.5, label="optimum", zorder=3)
-            if g["ecc"]:
-                ns = sorted(g["ecc"])
-                ax.plot(ns, [g["ecc"][n] for n in ns], color="tab:blue", marker="s", ms=5,
-                        mfc="none", ls="--", lw=1.0, label="eccentricity of the start",
-                        zorder=4)
-            over = sorted(n for n in g["ecc"] if n in g["opt"] and g["ecc"][n] > g["opt"][n])
-            if over:
-                ax.scatter(over, [g["ecc"][n] for n in over], marker="^", s=60,
-                           color="red", label="eccentricity > optimum", zorder=6)
-                for n in over:
-                    ax.annotate("+%d" % (g["ecc"][n] - g["opt"][n]), (n, g["ecc"][n]),
-                                textcoords="offset points", xytext=(-4, 6), ha="right",
-                                fontsize=7, color="red")
-            if not g["opt"]:
-                empty_note(ax, "goal unreachable")
-            moves_y(ax, list(g["opt"].values()) + list(g["ecc"].values()))
-            integer_x(ax)
-            ax.set_xlabel("n (discs)")
-            ax.set_ylabel("moves")
-        handles, labels = collect_legend(axes)
-        suffix = " (%d/%d)" % (p + 1, len(book)) if len(book) > 1 else ""
-        finish(fig, "%s: optimum and eccentricity of the start%s" % (stem, suffix),
-               handles, labels, written, base, "eccentricity", p)
+    for ax, key in each_panel(keys, base, written, "eccentricity",
+                              "optimum and eccentricity of the start"):
+        g = groups[key]
+        ax.set_title(row_title(*key))
+        if g["opt"]:
+            ns = sorted(g["opt"])
+            ax.plot(ns, [g["opt"][n] for n in ns], color="black", marker="o", ms=3.5,
+                    lw=1.5, label="optimum", zorder=3)
+        if g["ecc"]:
+            ns = sorted(g["ecc"])
+            ax.plot(ns, [g["ecc"][n] for n in ns], color="tab:blue", marker="s", ms=5,
+                    mfc="none", ls="--", lw=1.0, label="eccentricity of the start",
+                    zorder=4)
+        over = sorted(n for n in g["ecc"] if n in g["opt"] and g["ecc"][n] > g["opt"][n])
+        if over:
+            ax.scatter(over, [g["ecc"][n] for n in over], marker="^", s=60,
+                       color="red", label="eccentricity > optimum", zorder=6)
+            for n in over:
+                ax.annotate("+%d" % (g["ecc"][n] - g["opt"][n]), (n, g["ecc"][n]),
+                            textcoords="offset points", xytext=(-4, 6), ha="right",
+                            fontsize=7, color="red")
+        if not g["opt"]:
+            empty_note(ax, "goal unreachable")
+        moves_y(ax, list(g["opt"].values()) + list(g["ecc"].values()))
+        integer_x(ax)
+        ax.set_xlabel("n (discs)")
+        ax.set_ylabel("moves")
     return True
 
 
