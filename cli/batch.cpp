@@ -101,7 +101,8 @@ std::int64_t optional_int(const toml::table& t, const char* key, const std::stri
 
 void check_row_keys(const toml::table& t, const std::string& where,
                     std::initializer_list<const char*> extra) {
-  static constexpr const char* kCommon[] = {"variant", "n", "pegs", "problem", "note"};
+  static constexpr const char* kCommon[] = {"variant", "n",    "pegs", "problem", "note",
+                                            "edges",   "from", "to",   "start",   "goal"};
   for (const auto& [key, node] : t) {
     (void)node;
     bool known = false;
@@ -127,6 +128,12 @@ RowCommon read_row_common(const toml::table& t, const std::string& where) {
   if (t.contains("problem") && r.problem.empty())
     throw UsageError(where + ": 'problem' is empty (leave the key out for the default)");
   r.note = optional_string(t, "note", where);
+  // The move-graph families' instance keys (graph, digraph).
+  r.edges = optional_string(t, "edges", where);
+  r.start = optional_string(t, "start", where);
+  r.goal = optional_string(t, "goal", where);
+  r.from = static_cast<int>(optional_int(t, "from", where, -1, 0));
+  r.to = static_cast<int>(optional_int(t, "to", where, -1, 0));
   auto in_range = [](std::int64_t v) { return v >= 0 && v <= 1000000; };
   if (auto single = t["n"].value_exact<std::int64_t>(); single && in_range(*single)) {
     r.n_lo = r.n_hi = static_cast<int>(*single);
@@ -142,6 +149,16 @@ RowCommon read_row_common(const toml::table& t, const std::string& where) {
   }
   if (r.n_lo > r.n_hi) throw UsageError(where + ": empty n range");
   return r;
+}
+
+Params params_at(const RowCommon& r, int n) {
+  Params p{n, r.pegs, r.problem};
+  p.edges = r.edges;
+  p.start = r.start;
+  p.goal = r.goal;
+  p.from = r.from;
+  p.to = r.to;
+  return p;
 }
 
 std::vector<std::string> problem_codes_of(const std::string& variant, const std::string& where) {

@@ -29,6 +29,8 @@
 #include <string_view>
 #include <vector>
 
+#include "variants/family.hpp"
+
 namespace hanoi::cli {
 
 struct BatchFile {
@@ -42,6 +44,8 @@ struct BatchFile {
 struct RowCommon {
   std::string variant, problem, note;
   int pegs = 0, n_lo = 0, n_hi = 0;
+  std::string edges, start, goal;  // instance keys (graph, digraph); "" = the default
+  int from = -1, to = -1;
   std::string where;                   // "FILE row K", for error messages
   const toml::table* table = nullptr;  // the row as written (the journal's key)
 };
@@ -53,6 +57,8 @@ BatchFile read_batch_file(const std::string& path);
 // entry point (tests/fuzz/fuzz_batch.cpp).
 BatchFile parse_batch_text(std::string_view text, const std::string& path);
 RowCommon read_row_common(const toml::table& t, const std::string& where);
+// The parameters of a row at one n (not yet normalised).
+Params params_at(const RowCommon& r, int n);
 
 // Throws UsageError naming the row and the key when `t` has a key that is neither
 // a common row key nor one of `extra`.

@@ -251,7 +251,7 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
         r.target = static_cast<int>(optional_int(t, "target", r.where, -1, 0));
         const FamilyInfo& fam = instance_family(r.variant);
         for (int n = r.n_lo; n <= r.n_hi; ++n) {
-          Params p{n, r.pegs, r.problem};
+          Params p = params_at(r, n);
           p.target = r.target;
           find_algorithm(fam, normalize(fam, p), r.algorithm);
         }
@@ -283,7 +283,7 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
             "|\n|---|---|---|---|---|---|---|---|---|---|---|\n";
       for (int n = r.n_lo; n <= r.n_hi; ++n) {
         const nlohmann::json c = journal.cell(r, n, [&] {
-          Params p{n, r.pegs, r.problem};
+          Params p = params_at(r, n);
           p.target = r.target;
           p = normalize(fam, p);
           const InstanceFamilyReport rep = fam.compare_instances(

@@ -50,12 +50,6 @@ std::vector<std::string> non_frame_lines(const FrameAnalysis& a) {
   return out;
 }
 
-std::string seconds_text(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", s);
-  return buf;
-}
-
 int frame_command(const CommonOptions& o, bool every_disc) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o));
@@ -114,7 +108,7 @@ struct FrameRow : RowCommon {
 // line and, where the hypothesis fails with a witness, the section that shows it.
 nlohmann::json frame_cell(const FamilyInfo& fam, const FrameRow& r, int n,
                           const SearchOptions& so) {
-  const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+  const Params p = normalize(fam, params_at(r, n));
   const auto formula = closed_form_of(fam, p);
   const std::string formula_text = formula ? std::to_string(*formula) : "—";
   FrameAnalysis a;
@@ -182,7 +176,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
         else if (!scope.empty() && scope != "largest-disc")
           throw UsageError(r.where + ": 'scope' must be \"largest-disc\" or \"every-disc\"");
         const FamilyInfo& fam = variants::find_family(r.variant);
-        for (int n = r.n_lo; n <= r.n_hi; ++n) normalize(fam, Params{n, r.pegs, r.problem});
+        for (int n = r.n_lo; n <= r.n_hi; ++n) normalize(fam, params_at(r, n));
       });
   SearchOptions so = search_options(o);
   so.want_path = false;
@@ -201,7 +195,7 @@ int run_frame_batch(const BatchFile& batch, const std::string& out_dir, const Co
   try {
     for (const Row& r : rows) {
       const FamilyInfo& fam = variants::find_family(r.variant);
-      const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+      const Params first = normalize(fam, params_at(r, r.n_lo));
       md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
          << "`\n\n";
       if (!r.note.empty()) md << r.note << "\n\n";

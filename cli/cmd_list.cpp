@@ -12,6 +12,27 @@ namespace {
 
 using nlohmann::json;
 
+// One instance of a family that describes its instances (`hanoi list graph --pegs 4
+// --edges 0-1,1-2,2-3`): the parameters normalised, and what they make of it.
+int describe_instance(bool as_json, const std::string& only, const CommonOptions& o) {
+  const FamilyInfo& fam = variants::find_family(only);
+  if (!fam.instance_summary)
+    throw UsageError("list: " + fam.name + " takes no --edges, --from or --to");
+  CommonOptions q = o;
+  q.n = 1;
+  const Params p = normalize(fam, params_of(q));
+  if (as_json) {
+    json j = params_json(fam, p);
+    j.erase("n");
+    j["summary"] = fam.instance_summary(p);
+    std::cout << j.dump(2) << "\n";
+    return 0;
+  }
+  std::cout << fam.name << " pegs=" << p.pegs << " edges=" << p.edges << " from=" << p.from
+            << " to=" << p.to << "\n  " << fam.instance_summary(p) << "\n";
+  return 0;
+}
+
 // Every family, or the one named (`hanoi list reves`).
 int list_families(bool as_json, const std::string& only) {
   if (!only.empty()) (void)variants::find_family(only);  // an unknown name: exit 2, listed
@@ -69,13 +90,32 @@ const RegisterCommand kList{[] {
       .help = "variants, problems, algorithms and parameter ranges",
       .order = 10,
       .options =
-          [json_out, only](CLI::App& cmd, CommonOptions&) {
-            cmd.add_option("variant", *only, "only this variant (default: every one)")
-                ->check(non_empty());
+          [json_out, only](CLI::App& cmd, CommonOptions& o) {
+            CLI::Option* variant =
+                cmd.add_option("variant", *only, "only this variant (default: every one)")
+                    ->check(non_empty());
             cmd.add_flag("--json", *json_out, "machine-readable output");
+            cmd.add_option("--pegs", o.pegs, "graph: the number of pegs")
+                ->check(decimal())
+                ->needs(variant);
+            CLI::Option* edges =
+                cmd.add_option("--edges", o.edges,
+                               "graph: describe this move graph (connectivity, shed, "
+                               "automorphisms) instead of listing the variant")
+                    ->check(non_empty())
+                    ->needs(variant);
+            cmd.add_option("--from", o.from, "graph: the start peg (default 0)")
+                ->check(decimal())
+                ->needs(edges);
+            cmd.add_option("--to", o.to, "graph: the goal peg (default pegs-1)")
+                ->check(decimal())
+                ->needs(edges);
           },
-      .run = [json_out, only](const CommonOptions&,
-                              const std::string&) { return list_families(*json_out, *only); },
+      .run =
+          [json_out, only](const CommonOptions& o, const std::string&) {
+            if (!o.edges.empty()) return describe_instance(*json_out, *only, o);
+            return list_families(*json_out, *only);
+          },
   };
 }()};
 

@@ -246,6 +246,8 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
     return 0;
   }
   std::cout << fam.name << " n=" << p.n << " pegs=" << p.pegs << " problem=" << p.problem << "\n";
+  if (!p.edges.empty()) std::cout << "  edges:        " << p.edges << "\n";
+  if (fam.instance_summary) std::cout << "  instance:     " << fam.instance_summary(p) << "\n";
   if (reached) {
     std::cout << "  optimum:      " << r.optimum << "\n";
   } else {

@@ -42,12 +42,6 @@ std::size_t farthest_named(const FamilyInfo& fam, const Params& p, const SearchO
   return search_plan(fam, p, none).engine == EngineKind::kLattice ? 0 : want;
 }
 
-std::string seconds_text(double s) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", s);
-  return buf;
-}
-
 int structure_command(const CommonOptions& o, const StructureFlags& flags) {
   const FamilyInfo& fam = variants::find_family(o.variant);
   const Params p = normalize(fam, params_of(o));
@@ -145,7 +139,7 @@ struct StructureRow : RowCommon {
 // farthest states.
 nlohmann::json structure_cell(const FamilyInfo& fam, const StructureRow& r, int n,
                               const SearchOptions& so) {
-  const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+  const Params p = normalize(fam, params_at(r, n));
   std::string verdict, cells_csv, farthest_note;
   std::ostringstream line;
   int unexpected = 0, too_big = 0;
@@ -234,7 +228,7 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
                            "all-pairs need every state)");
         const FamilyInfo& fam = variants::find_family(r.variant);
         for (int n = r.n_lo; n <= r.n_hi; ++n) {
-          const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+          const Params p = normalize(fam, params_at(r, n));
           // Checked before any search, so that a batch does not fail half-way.
           if (r.measure == "all-pairs" && rank_space(fam, p) > kAllPairsMaxStates)
             throw UsageError(r.where + ": all-pairs takes at most " +
@@ -266,7 +260,7 @@ int run_structure_batch(const BatchFile& batch, const std::string& out_dir, cons
   try {
     for (const Row& r : rows) {
       const FamilyInfo& fam = variants::find_family(r.variant);
-      const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+      const Params first = normalize(fam, params_at(r, r.n_lo));
       md << "\n## " << fam.name << " — pegs " << first.pegs << ", problem `" << first.problem
          << "`: " << r.measure << "\n\n";
       if (!r.note.empty()) md << r.note << "\n\n";

@@ -57,7 +57,7 @@ std::vector<Row> read_verify_rows(const BatchFile& batch) {
 nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const SearchOptions& so,
                            const std::vector<std::string>& optimal_algs,
                            const std::vector<std::string>& bound_algs, bool keep_levels) {
-  const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+  const Params p = normalize(fam, params_at(r, n));
   std::string verdict;
   SearchResult sr;
   bool searched = true;
@@ -179,7 +179,7 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   for (const Row& r : rows) {
     const FamilyInfo& fam = variants::find_family(r.variant);
     for (int n = r.n_lo; n <= r.n_hi; ++n) {
-      const Params p = normalize(fam, Params{n, r.pegs, r.problem});
+      const Params p = normalize(fam, params_at(r, n));
       std::vector<std::string> names = r.algorithms;
       names.insert(names.end(), r.bounds.begin(), r.bounds.end());
       for (const auto& name : names) {
@@ -209,7 +209,7 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
   try {
     for (const Row& r : rows) {
       const FamilyInfo& fam = variants::find_family(r.variant);
-      const Params first = normalize(fam, Params{r.n_lo, r.pegs, r.problem});
+      const Params first = normalize(fam, params_at(r, r.n_lo));
       std::vector<std::string> optimal_algs = r.algorithms, bound_algs = r.bounds;
       if (r.all_algorithms) {
         for (const AlgorithmSpec* a : algorithms_for(fam, first)) {
@@ -291,7 +291,7 @@ const RegisterCommand kVerify{[] {
       .name = "verify",
       .help =
           "run a batch: optimum, algorithms and closed form side by side (or a frame, "
-          "structure or compare batch), tables to out/ (or --out DIR)",
+          "structure, compare or atlas batch), tables to out/ (or --out DIR)",
       .order = 90,
       .options =
           [args](CLI::App& cmd, CommonOptions& o) {

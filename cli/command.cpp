@@ -103,9 +103,20 @@ void add_params(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--colours", o.colours,
                  "instance colouring, one letter per disc, smallest first (er: W/B)")
       ->check(non_empty());
-  cmd.add_option("--start", o.start, "instance start, one peg digit per disc, smallest first (er)")
+  cmd.add_option("--start", o.start,
+                 "instance start, one peg digit per disc, smallest first (er, graph)")
       ->check(non_empty());
   cmd.add_option("--target", o.target, "instance goal peg (er; default 0)")->check(decimal());
+  cmd.add_option("--edges", o.edges,
+                 "the move graph (graph): edges a-b (both ways) and a>b (one way), e.g. "
+                 "\"0-1,1-2,2>0\"; default the complete graph")
+      ->check(non_empty());
+  cmd.add_option("--from", o.from, "start: every disc on this peg (graph; default 0)")
+      ->check(decimal());
+  cmd.add_option("--to", o.to, "goal: every disc on this peg (graph; default pegs-1)")
+      ->check(decimal());
+  cmd.add_option("--goal", o.goal, "goal, one peg digit per disc, smallest first (graph)")
+      ->check(non_empty());
 }
 
 void add_resources(CLI::App& cmd, CommonOptions& o) {

@@ -26,6 +26,10 @@ Params params_of(const CommonOptions& o) {
   p.colours = o.colours;
   p.start = o.start;
   p.target = o.target;
+  p.edges = o.edges;
+  p.from = o.from;
+  p.to = o.to;
+  p.goal = o.goal;
   return p;
 }
 
@@ -132,6 +136,12 @@ void print_moves_json(std::ostream& out, const std::vector<Move>& moves) {
   out << buf << ']';
 }
 
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", s);
+  return buf;
+}
+
 void refuse_long_move_list(std::uint64_t moves, std::uint64_t limit) {
   throw UsageError("the move list has " + std::to_string(moves) +
                    " moves, more than --moves-limit " + std::to_string(limit) + " (about " +
@@ -147,11 +157,24 @@ nlohmann::json moves_json(const std::vector<Move>& moves) {
 
 nlohmann::json params_json(const FamilyInfo& fam, const Params& p) {
   // Every JSON answer names the code that computed it (stamped at build time).
-  return {{"variant", fam.name},
-          {"n", p.n},
-          {"pegs", p.pegs},
-          {"problem", p.problem},
-          {"commit", git_commit()}};
+  json j = {{"variant", fam.name},
+            {"n", p.n},
+            {"pegs", p.pegs},
+            {"problem", p.problem},
+            {"commit", git_commit()}};
+  // The instance parameters a family takes (normalised: its defaults filled).
+  for (const auto& [key, value] : {std::pair{"colours", &p.colours}, std::pair{"start", &p.start},
+                                   std::pair{"edges", &p.edges}, std::pair{"goal", &p.goal}})
+    if (!value->empty()) j[key] = *value;
+  for (const auto& [key, value] :
+       {std::pair{"target", p.target}, std::pair{"from", p.from}, std::pair{"to", p.to}})
+    if (value >= 0) j[key] = value;
+  if (fam.instance_facts) {
+    json facts = json::object();
+    for (const auto& [key, text] : fam.instance_facts(p)) facts[key] = json::parse(text);
+    j["instance"] = facts;
+  }
+  return j;
 }
 
 }  // namespace hanoi::cli

@@ -30,8 +30,10 @@ struct CommonOptions {
   int n = 0;
   int pegs = 0;
   std::string problem;
-  std::string colours, start;  // instance parameters (er)
+  std::string colours, start;  // instance parameters (er, graph)
   int target = -1;
+  std::string edges, goal;  // the move-graph families (graph, digraph)
+  int from = -1, to = -1;
   bool json = false;
   bool moves = false;
   bool quiet = false;
@@ -54,6 +56,8 @@ struct CommonOptions {
 };
 
 SearchOptions search_options(const CommonOptions& o);
+// Seconds as tables print them: two decimals.
+std::string seconds_text(double s);
 Params params_of(const CommonOptions& o);
 
 // The budget a search with these options runs under (--max-memory or the default).

@@ -15,6 +15,7 @@ each written path is printed on stdout, one per line.
   structure  variant,pegs,problem,n,measure,optimum,...      eccentricity
   compare    variant,problem,target,algorithm,n,instances,.. compare
   bench      bench,instance,method,threads,states,seconds,.. speed
+  atlas      class,pegs,graph,edges,from,to,n,optimum,...     growth, growth-sqrt
 
 verify: one panel per (variant, pegs, problem): the optimum over n, the moves of
 each algorithm, the closed form (dashed), and a red X on every cell whose verdict
@@ -55,6 +56,8 @@ STRUCTURE_COLS = ["variant", "pegs", "problem", "n", "measure", "optimum", "ecce
                   "states"]
 COMPARE_COLS = ["variant", "problem", "target", "algorithm", "n", "instances"]
 COMPARE_NEEDS = ["mean_optimum", "mean_algorithm", "histogram"]
+ATLAS_COLS = ["class", "pegs", "graph", "edges", "from", "to", "n", "optimum",
+              "eccentricity"]
 BENCH_COLS = ["bench", "instance", "method", "threads", "states", "seconds",
               "states_per_second"]
 
@@ -146,6 +149,8 @@ def kind_of(header):
 
     if starts(BENCH_COLS):
         return "bench"
+    if starts(ATLAS_COLS):
+        return "atlas"
     if starts(FRAME_COLS):
         return "frame"
     if starts(STRUCTURE_COLS):
@@ -676,6 +681,38 @@ def plot_structure(table, base, written):
 
 
 # ----------------------------------------------------------------------------
+# atlas: the growth of the optimum, one panel per graph, one line per pair
+
+def plot_atlas(table, base, written):
+    t = table
+    graphs = {}
+    for i, r in enumerate(t.rows):
+        key = (r["graph"].strip(), r["edges"].strip())
+        pair = "%s→%s" % (r["from"].strip(), r["to"].strip())
+        v = t.int_(i, "optimum")
+        if v is not None and v > 0:
+            graphs.setdefault(key, {}).setdefault(pair, {})[t.int_(i, "n", optional=False)] = v
+    if not graphs:
+        return False
+    keys = list(graphs)
+    for plot, title, xf, xlabel in (
+            ("growth", "log2 of the optimum against n, one line per (from, to)",
+             lambda n: n, "n (discs)"),
+            ("growth-sqrt", "log2 of the optimum against √n (a straight line: "
+             "subexponential growth exp(c√n))", math.sqrt, "√n")):
+        for ax, key in each_panel(keys, base, written, plot, title, legend=False):
+            ax.set_title("%s: %s" % key, fontsize=8)
+            for pair, seq in graphs[key].items():
+                ns = sorted(seq)
+                ax.plot([xf(n) for n in ns], [math.log2(seq[n]) for n in ns], marker="o",
+                        ms=2.5, lw=1.0, label=pair)
+            ax.legend(fontsize=6, frameon=False)
+            ax.set_xlabel(xlabel)
+            ax.set_ylabel("log2 optimum")
+    return True
+
+
+# ----------------------------------------------------------------------------
 # compare: mean optimum / mean algorithm over n, histogram of the excess
 
 def parse_histogram(table, i):
@@ -876,7 +913,7 @@ def process(path, done, out):
             done.add(base)
         plotter = {"verify": plot_verify, "levels": plot_levels, "frame": plot_frame,
                    "structure": plot_structure, "compare": plot_compare,
-                   "bench": plot_bench}[kind]
+                   "bench": plot_bench, "atlas": plot_atlas}[kind]
         try:
             drew = plotter(table, base, written)
         finally:

@@ -46,8 +46,11 @@ Params normalize(const FamilyInfo& f, Params p, Reach reach) {
                                                       : ""));
   if (f.normalize_instance) {
     f.normalize_instance(p);
-  } else if (!p.colours.empty() || !p.start.empty() || p.target >= 0) {
-    throw UsageError(f.name + " takes no --colours, --start or --target (its start is fixed)");
+  } else if (!p.colours.empty() || !p.start.empty() || p.target >= 0 || !p.edges.empty() ||
+             p.from >= 0 || p.to >= 0 || !p.goal.empty()) {
+    throw UsageError(f.name +
+                     " takes no --colours, --start, --target, --edges, --from, --to or --goal "
+                     "(its start and goal are fixed)");
   }
   return p;
 }

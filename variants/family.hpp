@@ -34,6 +34,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core.hpp"
@@ -60,6 +61,11 @@ struct Params {
   std::string colours;  // one letter per disc, smallest first
   std::string start;    // one peg digit per disc, smallest first
   int target = -1;      // the goal peg
+  // The move-graph families (graph, digraph): the edge list, and the start and goal
+  // as one peg each (from, to) or as one peg digit per disc (start above, goal).
+  std::string edges;
+  int from = -1, to = -1;
+  std::string goal;
 };
 
 // Where an algorithm sends its moves.
@@ -178,6 +184,15 @@ struct FamilyInfo {
   BeyondEncoder beyond_encoder;
   // The largest (pegs, problem) instances the conformance suite searches, in ranks.
   std::uint64_t conformance_ranks = 20000;
+  // A family whose instances another registered family serves (graph: a move graph
+  // with a one-way edge is searched by digraph, whose space is irreversible): the
+  // name of the serving family for these normalised parameters, or "" for itself.
+  std::function<std::string(const Params&)> served_by;
+  // What an instance's parameters make of it, for `hanoi list VARIANT ...`, the text
+  // report and the JSON of a search (graph: connectivity, shed, automorphisms): one
+  // line of text, and (key, JSON value) pairs; empty = nothing beyond the parameters.
+  std::function<std::string(const Params&)> instance_summary;
+  std::function<std::vector<std::pair<std::string, std::string>>(const Params&)> instance_facts;
 };
 
 template <StateSpace S>

@@ -19,6 +19,7 @@
 // its folder plus one line in the list.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -36,11 +37,12 @@ struct FamilyList {
 };
 
 // Every registered family, in the order `hanoi list` shows them.
-using Registered = FamilyList<classic::ClassicFamily, reves::RevesFamily, cyclic::CyclicFamily,
-                              adjacent::AdjacentFamily, four_star::FourStarFamily,
-                              rainbow::RainbowFamily, domino::DominoFamily, lundon::LundonFamily,
-                              reversi::ReversiFamily, checkers::CheckersFamily,
-                              antwerp::AntwerpFamily, multistack::MultiStackFamily, er::ErFamily>;
+using Registered =
+    FamilyList<classic::ClassicFamily, reves::RevesFamily, cyclic::CyclicFamily,
+               adjacent::AdjacentFamily, four_star::FourStarFamily, rainbow::RainbowFamily,
+               domino::DominoFamily, lundon::LundonFamily, reversi::ReversiFamily,
+               checkers::CheckersFamily, antwerp::AntwerpFamily, multistack::MultiStackFamily,
+               er::ErFamily, graph::GraphFamily, graph::DigraphFamily>;
 
 namespace detail {
 
@@ -81,9 +83,13 @@ const FamilyInfo& find_family(std::string_view name);
 // Builds the concrete space of `info`'s family for `p` (normalised) and returns
 // visitor(family, space), where family is the `Family<Space>` and space a `Space`.
 // Every family must give the visitor's result the same type.
+// When `info` names a family that serves these parameters (FamilyInfo::served_by),
+// that family's space is built instead.
 template <class Visitor>
-decltype(auto) visit_family(const FamilyInfo& info, const Params& p, Visitor&& visitor) {
+decltype(auto) visit_family(const FamilyInfo& requested, const Params& p, Visitor&& visitor) {
   using Table = detail::FamilyTable<Registered>;
+  const std::string server = requested.served_by ? requested.served_by(p) : std::string();
+  const FamilyInfo& info = server.empty() ? requested : find_family(server);
   using Result = decltype(visitor(std::get<0>(Table::get()), std::get<0>(Table::get()).make(p)));
   if constexpr (std::is_void_v<Result>) {
     bool done = false;

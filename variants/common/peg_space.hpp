@@ -46,7 +46,21 @@ class PegSpace {
   static constexpr bool kLattice = requires { requires Rule::kIgnoresBelow; };
 
   PegSpace(int pegs, int discs, int start_peg, int goal_peg, Rule rule)
-      : codec_(pegs, discs), start_peg_(start_peg), goal_peg_(goal_peg), rule_(rule) {}
+      : codec_(pegs, discs),
+        start_w_(codec_.all_on(start_peg)),
+        goal_w_(codec_.all_on(goal_peg)),
+        rule_(rule) {}
+  // Any start and goal: `start[d-1]`, `goal[d-1]` the peg of disc d (the move-graph
+  // families' --start and --goal).  Discs on a peg stack by size, so every
+  // assignment of pegs is a legal configuration.
+  PegSpace(int pegs, int discs, const std::vector<int>& start, const std::vector<int>& goal,
+           Rule rule)
+      : codec_(pegs, discs), rule_(rule) {
+    for (int d = 1; d <= discs; ++d) {
+      start_w_ = codec_.with_peg(start_w_, d, start[static_cast<std::size_t>(d - 1)]);
+      goal_w_ = codec_.with_peg(goal_w_, d, goal[static_cast<std::size_t>(d - 1)]);
+    }
+  }
 
   int pegs() const { return codec_.pegs(); }
   int discs() const { return codec_.discs(); }
@@ -56,10 +70,10 @@ class PegSpace {
   Rank num_ranks() const { return codec_.size(); }
   Rank rank(const State& s) const { return codec_.rank(s.w); }
   State unrank(Rank r) const { return State{codec_.unrank(r)}; }
-  State start() const { return State{codec_.all_on(start_peg_)}; }
-  bool is_goal(const State& s) const { return s.w == codec_.all_on(goal_peg_); }
+  State start() const { return State{start_w_}; }
+  bool is_goal(const State& s) const { return s.w == goal_w_; }
   // The lattice engine's view (LatticeSpace): the one goal rank, and the rule.
-  Rank goal_rank() const { return codec_.rank(codec_.all_on(goal_peg_)); }
+  Rank goal_rank() const { return codec_.rank(goal_w_); }
   bool lattice_allows(int disc, int from, int to) const { return rule_.allows(disc, from, to, 0); }
 
   template <class F>
@@ -174,7 +188,7 @@ class PegSpace {
   }
 
   PegCodec codec_;
-  int start_peg_, goal_peg_;
+  std::uint64_t start_w_ = 0, goal_w_ = 0;  // packed, as State::w
   Rule rule_;
 };
 

@@ -50,6 +50,8 @@ std::string start_token(int n, Rank start) {
 }
 
 void normalize_instance(Params& p) {
+  if (!p.edges.empty() || p.from >= 0 || p.to >= 0 || !p.goal.empty())
+    throw UsageError("er takes no --edges, --from, --to or --goal (its goal is --target)");
   const std::string n_text = "n = " + std::to_string(p.n);
   if (p.colours.empty()) p.colours = default_colours(p.n);
   if (static_cast<int>(p.colours.size()) != p.n)
