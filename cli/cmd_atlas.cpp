@@ -286,14 +286,15 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
             for (int n : ns) out += (out.empty() ? "" : ", ") + std::to_string(n);
             return out;
           };
-          std::string frame_text = frame_above.empty()
-                                       ? "equals the optimum"
-                                       : "above the optimum at n = " + n_list(frame_above);
+          std::string frame_text;
+          if (!frame_above.empty()) frame_text = "above the optimum at n = " + n_list(frame_above);
           if (!frame_none.empty())
-            frame_text =
-                (frame_above.empty() && frame_none.size() == seq.cells.size() ? std::string()
-                                                                              : frame_text + "; ") +
-                "none at n = " + n_list(frame_none) + " (every peg x cuts from from to)";
+            frame_text += (frame_text.empty() ? "" : "; ") + std::string("none at n = ") +
+                          n_list(frame_none) + " (removing any other peg separates the two)";
+          if (frame_text.empty())
+            frame_text = "equals the optimum";
+          else if (frame_above.size() + frame_none.size() < seq.cells.size())
+            frame_text += "; equal elsewhere";
           const std::string oeis_text =
               pub == nullptr ? "—"
               : !oeis_differs.empty()
