@@ -148,6 +148,14 @@ expect_stdout bench "$work/bench.speed.svg" "$work/bench.speed.png"
 check_pictures "$work/bench.speed" "bench lattice: states per second (bar label: threads)" \
   "lattice" "generic" "naive bitset" "bitmap floor" "hatched: 1 thread" "reves m=4 n=15"
 
+# 6. atlas table: the growth of the optimum per graph, against n and against √n.
+run_plots atlas "$work/atlas.csv"
+expect_rc atlas 0
+expect_stdout atlas "$work/atlas.growth.svg" "$work/atlas.growth.png" \
+  "$work/atlas.growth-sqrt.svg" "$work/atlas.growth-sqrt.png"
+check_pictures "$work/atlas.growth" "S3.1: 0-1,0-2" "0→1"
+check_pictures "$work/atlas.growth-sqrt" "S3.1: 0-1,0-2" "√n"
+
 # Deterministic output: a second run over the same tables gives the same bytes.
 mkdir "$work/again"
 cp "$work"/*.csv "$work/again/"
