@@ -14,7 +14,9 @@
 // journaled one by one (the batch journal, keyed by the graph's edges and pair),
 // so an interrupted atlas resumes where it stopped.  Besides the batch's tables
 // (CSV, Markdown, .meta.json, the plots of scripts/plots.py), every sequence gets
-// an OEIS-style b-file (`n a(n)` per line) in OUT/<stem>.b/.
+// an OEIS-style b-file (`n a(n)` per line) in OUT/<stem>.b/ (a row with `detail = false`
+// writes neither b-files nor per-graph sections: for rows of thousands of graphs,
+// whose CSV holds every cell).
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -40,6 +42,7 @@ struct AtlasRow : RowCommon {
   int first_graph = 1, last_graph = 0;  // 0 = the last one
   double seconds = 0;                   // 0 = no limit
   std::string published;                // a file of published sequences
+  bool detail = true;                   // per-graph Markdown sections and b-files
 };
 
 // A published sequence (experiments/atlas_oeis.toml): its terms from n = offset.
@@ -121,6 +124,7 @@ std::string optional_number(const json& v) {
 struct Sequence {
   std::string id, edges;
   int from = 0, to = 0;
+  bool bfile = true;
   std::map<int, json> cells;  // n -> cell
 };
 
@@ -128,7 +132,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
                     const std::string& command_line) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<AtlasRow> rows = read_rows<AtlasRow>(
-      batch, {"graphs", "seconds", "published"}, [](AtlasRow& r, const toml::table& t) {
+      batch, {"graphs", "seconds", "published", "detail"}, [](AtlasRow& r, const toml::table& t) {
         if (r.variant != "graph" && r.variant != "digraph")
           throw UsageError(r.where +
                            ": an atlas row's variant is graph (connected graphs) or digraph "
@@ -150,6 +154,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
         }
         r.seconds = static_cast<double>(optional_int(t, "seconds", r.where, 0, 1));
         r.published = optional_string(t, "published", r.where);
+        r.detail = !t.contains("detail") || optional_bool(t, "detail", r.where);
       });
   SearchOptions so = search_options(o);
   so.want_path = false;
@@ -161,7 +166,8 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
   std::ostringstream md, csv, graphs_csv;
   csv << "class,pegs,graph,edges,from,to,n,optimum,eccentricity,states,formula,frame_type,oeis,"
          "seconds\n";
-  graphs_csv << "class,pegs,graph,edges,edge_count,automorphisms,shed,pairs,searched\n";
+  graphs_csv << "class,pegs,graph,edges,edge_count,automorphisms,shed,pairs,n,max_optimum,"
+                "max_eccentricity\n";
   std::vector<Sequence> sequences;
   int cells = 0, unexpected = 0;
   std::string left_note;
@@ -213,13 +219,17 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
         gp.edges = graph.text();
         gp = normalize(fam, gp);
         const vg::GraphInfo info = vg::describe_graph(gp);
-        md << "### " << id << ": `" << graph.text() << "`\n\n"
-           << vg::graph_summary(info) << ".\n\n"
-           << "| from → to | optimum, n = " << r.n_lo << ".." << r.n_hi
-           << " | eccentricity at n = " << r.n_hi
-           << " | closed form | Frame-type recursion | OEIS |\n|---|---|---|---|---|---|\n";
+        std::uint64_t max_optimum = 0, max_eccentricity = 0;  // over the pairs, at n_hi
+        // A row without detail keeps only its CSV rows and the summary.
+        std::ostringstream dropped;
+        std::ostream& gmd = r.detail ? static_cast<std::ostream&>(md) : dropped;
+        gmd << "### " << id << ": `" << graph.text() << "`\n\n"
+            << vg::graph_summary(info) << ".\n\n"
+            << "| from → to | optimum, n = " << r.n_lo << ".." << r.n_hi
+            << " | eccentricity at n = " << r.n_hi
+            << " | closed form | Frame-type recursion | OEIS |\n|---|---|---|---|---|---|\n";
         for (const auto& [s, t] : pairs[g]) {
-          Sequence seq{id, graph.text(), s, t, {}};
+          Sequence seq{id, graph.text(), s, t, r.detail, {}};
           const auto pub_it = published_seqs.find({graph.arcs, s, t});
           const Published* pub = pub_it == published_seqs.end() ? nullptr : &pub_it->second;
           std::vector<int> frame_above, frame_none, oeis_differs;
@@ -261,13 +271,20 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
                 ++oeis_agrees;
               }
             }
-            csv << cls_name << "," << r.pegs << "," << id << "," << csv_escape(p.edges) << "," << s
-                << "," << t << "," << n << "," << optional_number(c["optimum"]) << ","
-                << c["eccentricity"].get<std::uint64_t>() << "," << c["states"].get<std::uint64_t>()
-                << "," << optional_number(c["formula"]) << ","
-                << (frame ? std::to_string(*frame) : std::string()) << ","
-                << (pub != nullptr ? pub->a : std::string()) << ","
-                << seconds_text(c["seconds"].get<double>()) << "\n";
+            if (n == r.n_hi && !c["optimum"].is_null())
+              max_optimum = std::max(max_optimum, c["optimum"].get<std::uint64_t>());
+            if (n == r.n_hi)
+              max_eccentricity = std::max(max_eccentricity, c["eccentricity"].get<std::uint64_t>());
+            // A row without detail: its cells stay in the journal, the graph's row
+            // in the graphs table sums them up.
+            if (r.detail)
+              csv << cls_name << "," << r.pegs << "," << id << "," << csv_escape(p.edges) << ","
+                  << s << "," << t << "," << n << "," << optional_number(c["optimum"]) << ","
+                  << c["eccentricity"].get<std::uint64_t>() << ","
+                  << c["states"].get<std::uint64_t>() << "," << optional_number(c["formula"]) << ","
+                  << (frame ? std::to_string(*frame) : std::string()) << ","
+                  << (pub != nullptr ? pub->a : std::string()) << ","
+                  << seconds_text(c["seconds"].get<double>()) << "\n";
             seq.cells[n] = c;
           }
           std::string opts;
@@ -300,16 +317,16 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
               : !oeis_differs.empty()
                   ? pub->a + " **DIFFERS** at n = " + n_list(oeis_differs)
                   : pub->a + " (" + std::to_string(oeis_agrees) + " terms agree)";
-          md << "| " << s << " → " << t << " | " << opts << " | "
-             << top["eccentricity"].get<std::uint64_t>() << " | " << formula << " | " << frame_text
-             << " | " << oeis_text << " |\n";
+          gmd << "| " << s << " → " << t << " | " << opts << " | "
+              << top["eccentricity"].get<std::uint64_t>() << " | " << formula << " | " << frame_text
+              << " | " << oeis_text << " |\n";
           sequences.push_back(std::move(seq));
         }
-        md << "\n";
+        gmd << "\n";
         graphs_csv << cls_name << "," << r.pegs << "," << id << "," << csv_escape(graph.text())
                    << "," << (info.undirected ? info.arcs / 2 : info.arcs) << ","
                    << info.automorphisms << "," << (info.shed ? 1 : 0) << "," << pairs[g].size()
-                   << ",1\n";
+                   << "," << r.n_hi << "," << max_optimum << "," << max_eccentricity << "\n";
         ++done_graphs;
         if (!o.quiet) {
           const double now =
@@ -335,6 +352,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
   // Sequences that coincide: the same optimum at every n of the range.
   std::map<std::string, std::vector<std::string>> by_values;
   for (const Sequence& s : sequences) {
+    if (!s.bfile) continue;  // a row without detail
     std::string values;
     for (const auto& [n, c] : s.cells)
       values += std::to_string(n) + ":" + optional_number(c["optimum"]) + " ";
@@ -354,6 +372,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
     const std::filesystem::path bdir = dir / (stem + ".b");
     std::filesystem::create_directories(bdir);
     for (const Sequence& s : sequences) {
+      if (!s.bfile) continue;
       std::string opt, ecc;
       for (const auto& [n, c] : s.cells) {
         if (!c["optimum"].is_null())
