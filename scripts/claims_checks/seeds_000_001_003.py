@@ -784,3 +784,82 @@ def iterative_faster_than_recursive(claim, ctx):
         return Verdict("refuted", scope, text)
     return Verdict("open", scope, text + "; needs a benchmark timing the emitters alone "
                    "(without the replay, which dominates) with repeated runs on an idle machine")
+
+
+# --- Seed 003: Plan B as printed ------------------------------------------------------
+
+
+def plan_b_as_printed(claim, ctx):
+    """Runs line 60's Plan B listing literally, for n = 1..n_max discs: BASIC's true
+    comparison is -1, an unassigned variable (`Disk`) is 0, PegBits changes only on
+    even moves (as printed), and a subscript outside PG's two elements (PG(-1), from
+    `PG(1-FromPeg)` with FromPeg a peg number) is an error.  The moves it outputs are
+    replayed on explicit stacks 0 -> 2 with the classic rules."""
+    nmax = claim.get("n_max", 8)
+    first_bad = None
+    for n in range(1, nmax + 1):
+        peg_bits = [0, 0, 0]
+        for k in range(1, n + 1):
+            peg_bits[0] |= 1 << (n - k + 1)  # BIT SET PegBits(0), TotDiscs-N+1
+        d1p, d1incr, disk = 0, n % 2 + 1, 0
+        stacks = [list(range(n, 0, -1)), [], []]
+        err = None
+        for move in range(1, 2 ** n):
+            if move % 2:
+                frm, to = d1p, (d1p + d1incr) % 3
+                d1p = to
+            else:
+                pg = [(d1p + 1) % 3, (d1p + 2) % 3]
+                cmp = -1 if peg_bits[pg[0]] > peg_bits[pg[1]] else 0
+                frm = pg[1 + cmp]
+                index = 1 - frm
+                if index not in (0, 1):
+                    err = f"move {move}: PG({index}) is outside PG's two elements"
+                    break
+                to = pg[index]
+                peg_bits[to] |= 1 << (n + 1 - disk)
+                peg_bits[frm] &= ~(1 << (n + 1 - disk))
+            if not stacks[frm]:
+                err = f"move {move}: {frm} -> {to} from an empty peg"
+                break
+            if stacks[to] and stacks[to][-1] < stacks[frm][-1]:
+                err = f"move {move}: {frm} -> {to} puts disc {stacks[frm][-1]} on disc {stacks[to][-1]}"
+                break
+            if frm == to:
+                err = f"move {move}: {frm} -> {to} does not change peg"
+                break
+            stacks[to].append(stacks[frm].pop())
+        if err is None and len(stacks[2]) != n:
+            err = "the moves end without the tower on peg 2"
+        if err is not None and first_bad is None:
+            first_bad = f"n = {n}, {err}"
+    scope = f"n = 1..{nmax}, the listing run literally"
+    if first_bad:
+        return Verdict("refuted", scope, f"the printed listing fails: {first_bad} (the "
+                       "engine's plan-b, with the reading of 003.plan-b.works, is legal and "
+                       "optimal)")
+    return Verdict("confirmed", scope, "the printed listing moves the tower to peg 2 legally "
+                   "in 2^n - 1 moves")
+
+
+def listing_has_no_inner_loops(claim, ctx):
+    """Whether the body of a quoted BASIC listing's main loop (from `outer` to the
+    first NEXT after it) holds no loop keyword: FOR, WHILE, DO, LOOP or GOTO, matched
+    as whole upper-case words (the listing's keywords are upper case and its
+    comments hold none)."""
+    code = claim["listing"].split()
+    outer = claim["outer"].split()
+    starts = [i for i in range(len(code)) if code[i:i + len(outer)] == outer]
+    if len(starts) != 1:
+        raise ValueError(f"the listing has {len(starts)} '{claim['outer']}' loops, expected 1")
+    body = code[starts[0] + len(outer):]
+    end = next((i for i, w in enumerate(body) if w == "NEXT"), None)
+    if end is None:
+        raise ValueError("the main loop has no NEXT")
+    inner = [w for w in body[:end] if w in ("FOR", "WHILE", "DO", "LOOP", "GOTO")]
+    scope = f"the body of the listing's '{claim['outer']}' loop"
+    if inner:
+        return Verdict("refuted", scope, f"it holds the loop keyword(s) {', '.join(inner)}")
+    return Verdict("confirmed", scope, f"{end} words between '{claim['outer']}' and its NEXT, "
+                   "none of them FOR, WHILE, DO, LOOP or GOTO (the one other loop, FOR N, "
+                   "sets the pegs up)")
