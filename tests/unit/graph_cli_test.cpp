@@ -69,9 +69,9 @@ TEST(GraphCli, BadEdgeListsAreOneLineExitTwo) {
 
 TEST(GraphCli, WitnessReplaysThroughTheChecker) {
   TempDir dir;
-  const Outcome o =
-      hanoi_cli("optimum graph --pegs 4 --edges 0-1,1-2,2-3 --start 0123 --goal 3210 -n 4 "
-                "--moves --json -q");
+  const Outcome o = hanoi_cli(
+      "optimum graph --pegs 4 --edges 0-1,1-2,2-3 --start 0123 --goal 3210 -n 4 "
+      "--moves --json -q");
   ASSERT_EQ(o.status, 0) << o;
   const json j = parse_json(o);
   std::string moves;
@@ -79,9 +79,10 @@ TEST(GraphCli, WitnessReplaysThroughTheChecker) {
     moves += std::to_string(m[0].get<int>()) + ":" + std::to_string(m[1].get<int>()) + "->" +
              std::to_string(m[2].get<int>()) + "\n";
   write_file(dir / "moves.txt", moves);
-  const Outcome c = hanoi_cli("check graph --pegs 4 --edges 0-1,1-2,2-3 --start 0123 --goal 3210 "
-                              "-n 4 --moves-file " +
-                              (dir / "moves.txt").string());
+  const Outcome c = hanoi_cli(
+      "check graph --pegs 4 --edges 0-1,1-2,2-3 --start 0123 --goal 3210 "
+      "-n 4 --moves-file " +
+      (dir / "moves.txt").string());
   ASSERT_EQ(c.status, 0) << c;
   EXPECT_NE(c.out.find("optimal"), std::string::npos) << c;
 }
