@@ -153,11 +153,7 @@ RowCommon read_row_common(const toml::table& t, const std::string& where) {
 
 Params params_at(const RowCommon& r, int n) {
   Params p{n, r.pegs, r.problem};
-  p.edges = r.edges;
-  p.start = r.start;
-  p.goal = r.goal;
-  p.from = r.from;
-  p.to = r.to;
+  set_graph_keys(p, r);
   return p;
 }
 

@@ -24,12 +24,8 @@ using nlohmann::json;
 Params params_of(const CommonOptions& o) {
   Params p{o.n, o.pegs, o.problem};
   p.colours = o.colours;
-  p.start = o.start;
   p.target = o.target;
-  p.edges = o.edges;
-  p.from = o.from;
-  p.to = o.to;
-  p.goal = o.goal;
+  set_graph_keys(p, o);
   return p;
 }
 

@@ -68,6 +68,17 @@ struct Params {
   std::string goal;
 };
 
+// Copies the move-graph families' instance keys (edges, start, goal, from, to) from
+// whatever names them alike: the command line's options, a batch row.
+template <class Keys>
+void set_graph_keys(Params& p, const Keys& k) {
+  p.edges = k.edges;
+  p.start = k.start;
+  p.goal = k.goal;
+  p.from = k.from;
+  p.to = k.to;
+}
+
 // Where an algorithm sends its moves.
 using MoveSink = absl::FunctionRef<void(Move)>;
 

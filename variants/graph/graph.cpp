@@ -413,9 +413,8 @@ void normalize_graph_instance(Params& p, MoveGraph (*fallback)(int)) {
                        " (got " + std::to_string(*peg) + ")");
   if (p.start.empty() && p.from < 0) p.from = 0;
   if (p.goal.empty() && p.to < 0) p.to = p.pegs - 1;
-  if (!p.start.empty()) (void)start_pegs(p);  // checks the digits
-  if (!p.goal.empty()) (void)goal_pegs(p);
-  if (start_pegs(p) == goal_pegs(p))
+  const std::vector<int> start = start_pegs(p);  // checks the digits, then the goal's
+  if (start == goal_pegs(p))
     throw UsageError("graph: the start and the goal are the same configuration");
 }
 
