@@ -21,6 +21,9 @@ namespace hanoi::cli {
 SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 // The encoder's rank space, for estimates before a search.
 Rank rank_space(const FamilyInfo& f, const Params& p);
+// The rank of the instance's goal (a search's SearchOptions::watch names other
+// instances' goals this way).
+Rank goal_rank(const FamilyInfo& f, const Params& p);
 
 // analysis_frame.cpp: the optimum against the best Frame-type solution.
 FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o, bool want_moves,

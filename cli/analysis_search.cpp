@@ -16,8 +16,25 @@ SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o
     named.identity = f.name + " n=" + std::to_string(p.n) + " pegs=" + std::to_string(p.pegs) +
                      " problem=" + p.problem + (p.colours.empty() ? "" : " colours=" + p.colours) +
                      (p.start.empty() ? "" : " start=" + p.start) +
-                     (p.target < 0 ? "" : " target=" + std::to_string(p.target));
+                     (p.target < 0 ? "" : " target=" + std::to_string(p.target)) +
+                     // The move-graph families: a checkpoint of one graph or pair
+                     // must not resume as another.
+                     (p.edges.empty() ? "" : " edges=" + p.edges) +
+                     (p.from < 0 ? "" : " from=" + std::to_string(p.from)) +
+                     (p.to < 0 ? "" : " to=" + std::to_string(p.to)) +
+                     (p.goal.empty() ? "" : " goal=" + p.goal);
     return hanoi::search(space, named);
+  });
+}
+
+Rank goal_rank(const FamilyInfo& f, const Params& p) {
+  return variants::visit_family(f, p, [&](const auto&, const auto& space) -> Rank {
+    if constexpr (requires { space.goal_rank(); }) {
+      return space.goal_rank();
+    } else {
+      (void)space;
+      throw UsageError(f.name + ": its goal is a set of states, not one rank");
+    }
   });
 }
 

@@ -9,19 +9,23 @@
 // `seconds` (start no further graph once the row has run this long; the table then
 // says how many graphs are done and how many are left).
 //
-// Each cell is one complete search (lattice engine) of one graph, one pair, one n:
-// the optimum, the start's eccentricity and the states reached.  Cells are
-// journaled one by one (the batch journal, keyed by the graph's edges and pair),
-// so an interrupted atlas resumes where it stopped.  Besides the batch's tables
-// (CSV, Markdown, .meta.json, the plots of scripts/plots.py), every sequence gets
-// an OEIS-style b-file (`n a(n)` per line) in OUT/<stem>.b/ (a row with `detail = false`
-// writes neither b-files nor per-graph sections: for rows of thousands of graphs,
-// whose CSV holds every cell).
+// Each cell (one graph, one pair, one n) gives the optimum, the start's
+// eccentricity and the states reached.  The pairs of one start peg share one
+// complete search from it, which watches the towers on each of their goal pegs
+// (SearchOptions::watch): a graph costs one search per start peg and n, not one per
+// pair.  Searches are journaled one by one (the batch journal, keyed by the graph's
+// edges, the start and the goals), so an interrupted atlas resumes where it stopped.  Besides the
+// batch's tables (CSV, Markdown, .meta.json, the plots of scripts/plots.py), every sequence gets an
+// OEIS-style b-file (`n a(n)` per line) in OUT/<stem>.b/ (a row with `detail = false` writes
+// neither b-files nor per-graph sections: for rows of thousands of graphs, whose CSV holds every
+// cell).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -105,16 +109,43 @@ std::string graph_id(const AtlasRow& r, std::size_t index) {
          std::to_string(index + 1);
 }
 
-// One cell: the complete search of one graph, pair and n.
-json atlas_cell(const FamilyInfo& fam, const Params& p, const SearchOptions& so) {
+// One search: the complete search from every disc on `from` with n discs.  It
+// gives the start's eccentricity and, through watched ranks (SearchOptions::watch),
+// the optimum to every disc on each peg of `goals` at once: the pairs of one start
+// share it.
+json start_cell(const FamilyInfo& fam, const Params& base, const std::vector<int>& goals,
+                SearchOptions so) {
+  Params p = base;
+  p.to = goals.front();
+  p = normalize(fam, p);
+  for (int t : goals) {
+    Params q = base;
+    q.to = t;
+    so.watch.push_back(goal_rank(fam, normalize(fam, q)));
+  }
   const SearchResult s = search(fam, p, so);
+  // The first goal is also the search's own: both readings must agree.
   const bool reached = s.outcome == SearchOutcome::kGoalReached;
-  const auto formula = closed_form_of(fam, p);
-  return json{{"optimum", reached ? json(s.optimum) : json(nullptr)},
+  if (s.watch_depths.size() != goals.size() ||
+      (reached ? s.watch_depths.front() != static_cast<std::int64_t>(s.optimum)
+               : s.watch_depths.front() >= 0))
+    throw std::logic_error("atlas: the watched goal's depth differs from the search's optimum");
+  json optima = json::array();
+  for (std::int64_t d : s.watch_depths) optima.push_back(d < 0 ? json(nullptr) : json(d));
+  return json{{"optima", optima},
               {"eccentricity", s.eccentricity},
               {"states", s.states_reached},
-              {"formula", formula ? json(*formula) : json(nullptr)},
               {"seconds", s.seconds}};
+}
+
+// One pair's cell, from its start's search: the optimum to goal number `index`.
+json pair_cell(const FamilyInfo& fam, const Params& p, const json& search, std::size_t index) {
+  const auto formula = closed_form_of(fam, p);
+  return json{{"optimum", search["optima"][index]},
+              {"eccentricity", search["eccentricity"]},
+              {"states", search["states"]},
+              {"formula", formula ? json(*formula) : json(nullptr)},
+              {"seconds", search["seconds"]}};
 }
 
 std::string optional_number(const json& v) {
@@ -169,7 +200,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
   graphs_csv << "class,pegs,graph,edges,edge_count,automorphisms,shed,pairs,n,max_optimum,"
                 "max_eccentricity\n";
   std::vector<Sequence> sequences;
-  int cells = 0, unexpected = 0;
+  int cells = 0, searches = 0, unexpected = 0;
   std::string left_note;
   bool partial = false;
   try {
@@ -204,8 +235,10 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
       std::vector<std::vector<std::pair<int, int>>> pairs(all.size());
       for (std::size_t g = first; g < last; ++g) {
         pairs[g] = vg::pairs_up_to_automorphism(all[g]);
+        std::set<int> starts;
+        for (const auto& pair : pairs[g]) starts.insert(pair.first);
         for (int n = r.n_lo; n <= r.n_hi; ++n)
-          total_work += static_cast<double>(pairs[g].size()) * std::pow(r.pegs, n);
+          total_work += static_cast<double>(starts.size()) * std::pow(r.pegs, n);
       }
       const auto row_t0 = std::chrono::steady_clock::now();
       std::size_t done_graphs = 0;
@@ -228,8 +261,38 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
             << "| from → to | optimum, n = " << r.n_lo << ".." << r.n_hi
             << " | eccentricity at n = " << r.n_hi
             << " | closed form | Frame-type recursion | OEIS |\n|---|---|---|---|---|---|\n";
+        // One search per start peg and n answers every pair from that peg: the
+        // goal pegs of its pairs, in the order of the pairs.
+        std::map<int, std::vector<int>> goals_of;
+        for (const auto& [s, t] : pairs[g]) goals_of[s].push_back(t);
+        std::map<std::pair<int, int>, json> start_cells;  // (from, n) -> its search
+        auto search_from = [&](int s, int n) -> const json& {
+          auto it = start_cells.find({s, n});
+          if (it != start_cells.end()) return it->second;
+          Params base{n, r.pegs, "transfer"};
+          base.edges = gp.edges;
+          base.from = s;
+          std::string goal_list;
+          for (int t : goals_of[s]) goal_list += (goal_list.empty() ? "" : ",") + std::to_string(t);
+          toml::table key{{"variant", r.variant},
+                          {"pegs", r.pegs},
+                          {"edges", gp.edges},
+                          {"from", s},
+                          {"goals", goal_list}};
+          RowCommon cell_row = r;
+          cell_row.table = &key;
+          cell_row.problem = gp.problem;
+          const json c =
+              journal.cell(cell_row, n, [&] { return start_cell(fam, base, goals_of[s], so); });
+          ++searches;
+          done_work += std::pow(r.pegs, n);
+          return start_cells.emplace(std::make_pair(s, n), c).first->second;
+        };
         for (const auto& [s, t] : pairs[g]) {
           Sequence seq{id, graph.text(), s, t, r.detail, {}};
+          const std::vector<int>& goals = goals_of[s];
+          const std::size_t goal_index =
+              static_cast<std::size_t>(std::find(goals.begin(), goals.end(), t) - goals.begin());
           const auto pub_it = published_seqs.find({graph.arcs, s, t});
           const Published* pub = pub_it == published_seqs.end() ? nullptr : &pub_it->second;
           std::vector<int> frame_above, frame_none, oeis_differs;
@@ -240,17 +303,8 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
             p.from = s;
             p.to = t;
             p = normalize(fam, p);
-            toml::table key{{"variant", r.variant},
-                            {"pegs", r.pegs},
-                            {"edges", p.edges},
-                            {"from", s},
-                            {"to", t}};
-            RowCommon cell_row = r;
-            cell_row.table = &key;
-            cell_row.problem = p.problem;
-            const json c = journal.cell(cell_row, n, [&] { return atlas_cell(fam, p, so); });
+            const json c = pair_cell(fam, p, search_from(s, n), goal_index);
             ++cells;
-            done_work += std::pow(r.pegs, n);
             if (!c["formula"].is_null() && !c["optimum"].is_null() &&
                 c["formula"].get<std::uint64_t>() < c["optimum"].get<std::uint64_t>())
               ++unexpected;  // a published solution shorter than the optimum: a bug
@@ -389,8 +443,9 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
   out.title = batch.title;
   out.command_line = command_line;
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  out.summary = std::to_string(cells) + " cells, " + std::to_string(sequences.size()) +
-                " sequences; " + std::to_string(unexpected) + " contradict a claim. " + left_note;
+  out.summary = std::to_string(cells) + " cells from " + std::to_string(searches) + " searches, " +
+                std::to_string(sequences.size()) + " sequences; " + std::to_string(unexpected) +
+                " contradict a claim. " + left_note;
   out.legend =
       "Each graph is one isomorphism class (edges a-b both ways, a>b one way; its id is its "
       "position in the enumeration by least arc mask); each pair (from → to) one orbit of the "
@@ -400,7 +455,9 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
       "pair are (classic, reves, adjacent, cyclic, four-star), where one is; Frame-type recursion: "
       "our construction (variants/graph/graph.hpp: the smallest discs as one tower to a peg x, the "
       "largest without x, the tower back; exact on 3 pegs), never below the optimum; OEIS: the "
-      "published sequence of this graph and pair from the row's `published` file, term by term.  "
+      "published sequence of this graph and pair from the row's `published` file, term by term; "
+      "seconds: the one complete search from `from` that every pair from that peg shares (it "
+      "watches the tower on each goal peg).  "
       "b-files: " +
       stem + ".b/<graph>_<from>-<to>.optimum.txt and .eccentricity.txt.";
   out.body = md.str();

@@ -210,6 +210,10 @@ class LatticeMode {
 
   LevelReport step(std::uint64_t depth) { return run_items(depth, /*outside=*/nullptr); }
 
+  // Whether rank r is visited (after step(d): first reached at depth d or before);
+  // run_levels reads it for the watched ranks.  The in-memory mode only.
+  bool reached(Rank r) const { return (visited_->word(L_.word_of(r)) >> L_.bit_of(r) & 1) != 0; }
+
   // The peg permutation of the half-depth test (meet_in_middle only): pegs()[i] is σ(i).
   const std::array<std::uint8_t, 16>& meet_permutation() const { return sigma_; }
 

@@ -103,6 +103,10 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   unsigned levels_since_clock = 0;
   // A resumed run that had stopped at the goal has nothing left to do.
   if (goal_found && options.stop_at_goal) result.complete = false;
+  // Watched ranks (options.watch): a mode that can say whether a rank is visited
+  // reports each one's depth; choose_storage lets only such modes take a watch list.
+  result.watch_depths.assign(options.watch.size(), -1);
+  std::size_t watch_left = options.watch.size();
   for (std::uint64_t depth = first_depth; result.complete; ++depth) {
     check_cancel(options);
     const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
@@ -128,6 +132,15 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
     if (level.goal && !goal_found) {
       goal_found = true;
       result.optimum = depth;
+    }
+    if constexpr (requires(const M& cm, Rank r) {
+                    { cm.reached(r) } -> std::same_as<bool>;
+                  }) {
+      for (std::size_t i = 0; watch_left > 0 && i < options.watch.size(); ++i)
+        if (result.watch_depths[i] < 0 && mode.reached(options.watch[i])) {
+          result.watch_depths[i] = static_cast<std::int64_t>(depth);
+          --watch_left;
+        }
     }
     // Reading the clock costs more than a tiny level (3-peg searches have up to 3^n
     // levels of one state), so it is read every 1024 levels or after a large one.

@@ -141,6 +141,18 @@ EngineKind choose_engine(const V& v, const SearchOptions& o) {
 // std::invalid_argument when disk mode is asked for and does not apply.
 template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
+  if (!o.watch.empty()) {
+    // Watched ranks: the in-memory searches read them from their visited bitmap.
+    for (Rank r : o.watch)
+      if (r >= v.num_ranks())
+        throw std::invalid_argument("a watched rank lies outside the rank space");
+    if (choose_engine(v, o) == EngineKind::kFrontier || o.symmetry || o.meet_in_middle ||
+        o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume)
+      throw std::invalid_argument(
+          "watched states are reported by the in-memory lattice and generic searches only, "
+          "without symmetry or the half-depth test");
+    return StorageKind::kMemory;
+  }
   // The frontier engine's levels live in memory; a work directory holds checkpoints.
   if (choose_engine(v, o) == EngineKind::kFrontier) return StorageKind::kMemory;
   const bool lattice = choose_engine(v, o) == EngineKind::kLattice;

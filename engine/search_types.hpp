@@ -126,6 +126,11 @@ struct SearchOptions {
   // the first level k where some s and σs are both reached: the optimum is then
   // 2k - 1 or 2k (lattice_bfs.hpp, "Meet in the middle").  No eccentricity.
   bool meet_in_middle = false;
+  // Ranks whose depth the search reports besides the goal's (SearchResult::
+  // watch_depths): one complete search from a start answers every goal of it (the
+  // atlas: every tower from one peg).  The in-memory lattice and generic engines,
+  // without symmetry or the half-depth test; choose_storage refuses the rest.
+  std::vector<Rank> watch;
 };
 
 // Thrown by a search whose `cancel` flag was raised; nothing of it is kept.
@@ -176,6 +181,9 @@ struct SearchResult {
   std::uint64_t ranks = 1;
   std::uint64_t exchanged_bytes = 0;
   std::vector<std::uint64_t> level_exchanged;
+  // With options.watch: the depth of each watched rank, -1 where it was not reached
+  // (or the search stopped before it).
+  std::vector<std::int64_t> watch_depths;
   // Memory of the search per rank of the encoder, in bits.
   double bits_per_state() const {
     return rank_space == 0

@@ -226,6 +226,70 @@ TEST(Graph, EdgeListsAreCheckedAndNormalised) {
   EXPECT_THROW(graph_family().normalize(same), UsageError);
 }
 
+// One search from a start answers every goal of it (SearchOptions::watch, what the
+// atlas runs): on both in-memory engines, each watched tower's depth is the optimum
+// of the search that has that tower as its goal.
+template <class FamilySpace>
+void expect_watch_matches(const testing::FamilyHandle<FamilySpace>& fam, const vg::MoveGraph& g,
+                          int n, EngineKind engine) {
+  const int m = g.pegs;
+  for (int s = 0; s < m; ++s) {
+    SearchOptions o = complete_search();
+    o.engine = engine;
+    std::vector<SearchResult> alone;
+    for (int t = 0; t < m; ++t) {
+      const Params q = fam.normalize(instance(m, n, g.text(), s, t == s ? (s + 1) % m : t));
+      if (t == s) {
+        o.watch.push_back(fam.space(q).rank(fam.space(q).start()));
+        alone.emplace_back();  // the start itself: depth 0
+        continue;
+      }
+      o.watch.push_back(fam.space(q).goal_rank());
+      SearchOptions one = complete_search();
+      one.engine = engine;
+      alone.push_back(fam.optimum(q, one));
+    }
+    const Params p = fam.normalize(instance(m, n, g.text(), s, (s + 1) % m));
+    const SearchResult r = fam.optimum(p, o);
+    ASSERT_EQ(r.watch_depths.size(), static_cast<std::size_t>(m));
+    for (int t = 0; t < m; ++t) {
+      const std::string label = g.text() + " " + std::to_string(s) + "->" + std::to_string(t) +
+                                " n=" + std::to_string(n) + " " + engine_name(engine);
+      const auto& a = alone[static_cast<std::size_t>(t)];
+      const std::int64_t want =
+          t == s ? 0
+                 : (a.outcome == SearchOutcome::kGoalReached ? static_cast<std::int64_t>(a.optimum)
+                                                             : -1);
+      EXPECT_EQ(r.watch_depths[static_cast<std::size_t>(t)], want) << label;
+    }
+  }
+}
+
+TEST(Graph, WatchedGoalsGiveEveryPairOfAStart) {
+  for (EngineKind e : {EngineKind::kLattice, EngineKind::kGeneric}) {
+    for (const vg::MoveGraph& g : vg::enumerate_graphs(3, vg::GraphClass::kStronglyConnected))
+      for (int n = 1; n <= 5; ++n) expect_watch_matches(digraph_family(), g, n, e);
+    for (const vg::MoveGraph& g : vg::enumerate_graphs(4, vg::GraphClass::kConnected))
+      expect_watch_matches(graph_family(), g, 5, e);
+    // Not strongly connected: some towers are never reached (-1).
+    expect_watch_matches(digraph_family(), vg::parse_edges(3, "0>1,1>2"), 3, e);
+  }
+  // Where a watched rank cannot be read: refused before the search starts.
+  const Params p = graph_family().normalize(instance(4, 4, "0-1,1-2,2-3", 0, 3));
+  SearchOptions o = complete_search();
+  o.watch = {0};
+  SearchOptions sym = o;
+  sym.symmetry = true;
+  EXPECT_THROW(graph_family().optimum(p, sym), std::invalid_argument);
+  SearchOptions disk = o;
+  disk.storage = StorageKind::kDisk;
+  disk.work_dir = "unused";
+  EXPECT_THROW(graph_family().optimum(p, disk), std::invalid_argument);
+  SearchOptions outside = o;
+  outside.watch = {graph_family().rank_space(p)};
+  EXPECT_THROW(graph_family().optimum(p, outside), std::invalid_argument);
+}
+
 TEST(Graph, PairsAndAutomorphisms) {
   EXPECT_EQ(vg::automorphisms(vg::complete_graph(4)).size(), 24u);
   EXPECT_EQ(vg::pairs_up_to_automorphism(vg::complete_graph(4)).size(), 1u);

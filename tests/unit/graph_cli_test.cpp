@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "support/cli_runner.hpp"
@@ -87,6 +88,27 @@ TEST(GraphCli, WitnessReplaysThroughTheChecker) {
   EXPECT_NE(c.out.find("optimal"), std::string::npos) << c;
 }
 
+// A checkpoint of one graph or pair does not resume as another (the work
+// directory's identity names the edges and the pegs).
+TEST(GraphCli, ResumeRefusesAnotherGraph) {
+  TempDir dir;
+  const std::string w = (dir / "w").string();
+  const Outcome a = hanoi_cli(
+      "optimum graph --pegs 4 --edges 0-1,1-2,2-3 -n 6 --storage disk --work-dir " + w + " -q");
+  ASSERT_EQ(a.status, 0) << a;
+  for (const std::string other : {"--edges 0-1,1-2,2-3,0-3", "--edges 0-1,1-2,2-3 --to 2"}) {
+    const Outcome b = hanoi_cli("optimum graph --pegs 4 " + other +
+                                " -n 6 --storage disk --resume --work-dir " + w + " -q");
+    expect_one_line_error(b, 2);
+    EXPECT_NE(b.err.find("holds a checkpoint of"), std::string::npos) << b;
+  }
+  const Outcome same = hanoi_cli(
+      "optimum graph --pegs 4 --edges 0-1,1-2,2-3 -n 6 --storage disk --resume --work-dir " + w +
+      " --json -q");
+  ASSERT_EQ(same.status, 0) << same;
+  EXPECT_EQ(parse_json(same)["optimal"], 88) << same;
+}
+
 TEST(GraphCli, AtlasBatch) {
   TempDir dir;
   write_file(dir / "atlas.toml",
@@ -101,6 +123,30 @@ TEST(GraphCli, AtlasBatch) {
   EXPECT_TRUE(std::filesystem::exists(dir / "out" / "atlas.b" / "C4.6_0-1.optimum.txt"));
   // K4 (the last connected graph) at n = 5: 13 moves, as `hanoi optimum reves` says.
   EXPECT_EQ(slurp(dir / "out" / "atlas.b" / "C4.6_0-1.optimum.txt"), "1 1\n2 3\n3 5\n4 9\n5 13\n");
+  // The pairs of one start share one search (watched goals): every pair of every
+  // 4-peg graph at n = 5 against its own search by `hanoi optimum`.
+  std::istringstream csv(slurp(dir / "out" / "atlas.csv"));
+  std::string line;
+  int checked = 0;
+  while (std::getline(csv, line)) {
+    // class,pegs,graph,"edges",from,to,n,optimum,...
+    const auto q1 = line.find('"'), q2 = line.find('"', q1 + 1);
+    if (line.rfind("connected,4,", 0) != 0 || q1 == std::string::npos) continue;
+    std::istringstream rest(line.substr(q2 + 2));
+    std::string from, to, n, optimum;
+    std::getline(rest, from, ',');
+    std::getline(rest, to, ',');
+    std::getline(rest, n, ',');
+    std::getline(rest, optimum, ',');
+    if (n != "5") continue;
+    const Outcome one =
+        hanoi_cli("optimum graph --pegs 4 --edges " + line.substr(q1 + 1, q2 - q1 - 1) +
+                  " --from " + from + " --to " + to + " -n 5 --json -q");
+    ASSERT_EQ(one.status, 0) << one;
+    EXPECT_EQ(std::to_string(parse_json(one)["optimal"].get<std::uint64_t>()), optimum) << line;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 23);  // the pairs of the 6 graphs up to automorphism
   const Outcome again = hanoi_cli("verify atlas.toml --out out --no-plots -q", dir.path());
   ASSERT_EQ(again.status, 0) << again;
   EXPECT_NE(slurp(dir / "out" / "atlas.md").find("cells were taken from"), std::string::npos);
