@@ -1,4 +1,4 @@
-#include "variants/er/compare.hpp"
+#include "analyses/er_compare.hpp"
 
 #include <tbb/concurrent_queue.h>
 #include <tbb/enumerable_thread_specific.h>
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/distances.hpp"
+#include "analyses/distances.hpp"
 
 namespace hanoi::variants::er {
 namespace {

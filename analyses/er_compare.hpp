@@ -3,11 +3,11 @@
 // Design overview
 // ---------------
 // For n discs and a target peg there are 2^n colourings and 3^n starts.  Per
-// colouring, one backward breadth-first search from the goal (engine/distances.hpp
+// colouring, one backward breadth-first search from the goal (analyses/distances.hpp
 // on an ErSpace) gives the optimum from every start at once, and
 // ColourTowersCounter::for_each_start gives ColourTowers' count from every start in
 // the same rank order, so each instance costs O(1) beyond the search.  Each pair is
-// folded into an InstanceStats (engine/instance_stats.hpp).
+// folded into an InstanceStats (analyses/instance_stats.hpp).
 //
 // * Parallel over colourings with oneTBB (parallel_pipeline): a serial stage hands
 //   out colourings in order, a parallel stage searches and counts one colouring on
@@ -32,7 +32,8 @@
 #include <map>
 #include <optional>
 
-#include "engine/instance_stats.hpp"
+#include "analyses/compare.hpp"
+#include "analyses/instance_stats.hpp"
 #include "variants/er/er.hpp"
 
 namespace hanoi::variants::er {
@@ -89,7 +90,7 @@ struct CompareResult {
 CompareResult compare_colour_towers(int n, int target, const CompareOptions& options = {});
 
 // The family hook of `hanoi compare er colour-towers -n N [--target T]`
-// (FamilyInfo::compare_instances): every instance of p.n discs for p.target.
+// (analyses/compare.hpp): every instance of p.n discs for p.target.
 InstanceFamilyReport compare_instances(const Params& p, std::string_view algorithm,
                                        const InstanceFamilyOptions& options);
 

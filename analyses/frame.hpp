@@ -37,9 +37,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/analysis_types.hpp"
+#include "analyses/replay.hpp"
+#include "analyses/types.hpp"
 #include "engine/core.hpp"
-#include "engine/replay.hpp"
 #include "engine/search.hpp"
 
 namespace hanoi {

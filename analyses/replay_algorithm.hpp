@@ -1,6 +1,6 @@
 // Running a family's published algorithm through the rule checker.
 //
-// The algorithm streams its moves into a Replayer (engine/replay.hpp), which checks
+// The algorithm streams its moves into a Replayer (analyses/replay.hpp), which checks
 // each with the variant's plain `check_move`; the first illegal move stops the
 // algorithm (by unwinding through it), so a runaway emitter costs nothing more.
 // Templated on the Space so that the conformance suite and the CLI share it.
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "analyses/replay.hpp"
 #include "engine/progress.hpp"
-#include "engine/replay.hpp"
 #include "engine/search_types.hpp"
 #include "variants/family.hpp"
 

@@ -36,7 +36,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/analysis_types.hpp"
+#include "analyses/types.hpp"
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
 #include "engine/progress.hpp"
@@ -46,7 +46,7 @@ namespace hanoi {
 
 // (Its result, SolutionCount, and its memory estimate, estimate_count_bytes: a
 // space whose levels are fatter than budgeted stops with MemoryBudgetExceeded
-// instead of passing the budget; engine/analysis_types.hpp.)
+// instead of passing the budget; analyses/types.hpp.)
 template <StateSpace V>
 SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) {
   using State = typename V::State;

@@ -1,7 +1,7 @@
 // The results of the analyses beyond one search (the Frame hypothesis, optimal
 // solution counts, all pairs), as plain types: what the application layer passes
 // around without compiling the engine's templates (cli/analyses.hpp).  The
-// analyses themselves are engine/frame.hpp and engine/structure.hpp.
+// analyses themselves are analyses/frame.hpp and analyses/structure.hpp.
 #pragma once
 
 #include <cstdint>
@@ -14,14 +14,14 @@
 
 namespace hanoi {
 
-// Which moves the Frame hypothesis speaks of (engine/frame.hpp).
+// Which moves the Frame hypothesis speaks of (analyses/frame.hpp).
 enum class FrameScope { kLargestDisc, kEveryDisc };
 
 inline const char* scope_name(FrameScope scope) {
   return scope == FrameScope::kLargestDisc ? "largest-disc" : "every-disc";
 }
 
-// What analyse_frame finds (engine/frame.hpp).
+// What analyse_frame finds (analyses/frame.hpp).
 struct FrameAnalysis {
   SearchResult full;                           // the unrestricted search (stopped at the goal)
   SearchResult frame;                          // the Frame-restricted search (stopped at the goal)
@@ -39,7 +39,7 @@ struct FrameAnalysis {
   double seconds = 0;
 };
 
-// What count_optimal_solutions finds (engine/structure.hpp).
+// What count_optimal_solutions finds (analyses/structure.hpp).
 struct SolutionCount {
   std::optional<std::uint64_t> optimum;  // none: the goal is unreachable
   std::string count = "0";               // exact, in decimal
@@ -48,7 +48,7 @@ struct SolutionCount {
   double seconds = 0;
 };
 
-// What all_pairs_summary finds (engine/structure.hpp); it takes at most
+// What all_pairs_summary finds (analyses/structure.hpp); it takes at most
 // kAllPairsMaxStates states.
 struct AllPairsSummary {
   std::uint64_t states = 0;         // reachable from the start

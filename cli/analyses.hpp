@@ -10,10 +10,10 @@
 
 #include <string_view>
 
-#include "engine/analysis_types.hpp"
+#include "analyses/replay_algorithm.hpp"
+#include "analyses/types.hpp"
 #include "engine/search_types.hpp"
 #include "variants/family.hpp"
-#include "variants/replay_algorithm.hpp"
 
 namespace hanoi::cli {
 

@@ -1,5 +1,5 @@
+#include "analyses/instances.hpp"
 #include "cli/analyses.hpp"
-#include "variants/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

@@ -1,7 +1,7 @@
 #include <stdexcept>
 
+#include "analyses/instances.hpp"
 #include "cli/analyses.hpp"
-#include "variants/instances.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

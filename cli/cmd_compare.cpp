@@ -1,6 +1,6 @@
 // `hanoi compare VARIANT ALGORITHM -n N` and the batch kind "compare".
 //
-// An instance family (FamilyInfo::compare_instances; today Er's colour towers: every
+// An instance family (analyses/compare.hpp; today Er's colour towers: every
 // colouring x every start for one target) is run to the end, instance by instance,
 // against the optimum; what comes back is a summary that does not grow with the
 // number of instances (means, worst excess and ratio, the worst and hardest
@@ -22,6 +22,7 @@
 #include <sstream>
 #include <vector>
 
+#include "analyses/compare.hpp"
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
 #include "cli/interrupt.hpp"
@@ -34,10 +35,16 @@ using nlohmann::json;
 
 const FamilyInfo& instance_family(const std::string& variant) {
   const FamilyInfo& fam = variants::find_family(variant);
-  if (!fam.compare_instances)
+  if (find_instance_comparison(fam) == nullptr)
     throw UsageError(fam.name + " has no instance family to compare over (use `hanoi run` for " +
                      "its single instance)");
   return fam;
+}
+
+InstanceFamilyReport compare_instances(const FamilyInfo& fam, const Params& p,
+                                       std::string_view algorithm,
+                                       const InstanceFamilyOptions& options) {
+  return (*find_instance_comparison(fam))(p, algorithm, options);
 }
 
 // Progress on stderr at most every 2 s.
@@ -207,7 +214,7 @@ int compare_command(const CommonOptions& o, const std::string& algorithm,
           << (r.algorithm - r.optimum) << "\n";
     };
   }
-  const InstanceFamilyReport r = fam.compare_instances(p, algorithm, io);
+  const InstanceFamilyReport r = compare_instances(fam, p, algorithm, io);
   if (csv.is_open()) {
     csv.close();
     if (!csv) throw OutputError("cannot write " + instances_csv + " (write failed)");
@@ -286,8 +293,8 @@ int run_compare_batch(const BatchFile& batch, const std::string& out_dir, const 
           Params p = params_at(r, n);
           p.target = r.target;
           p = normalize(fam, p);
-          const InstanceFamilyReport rep = fam.compare_instances(
-              p, r.algorithm, with_progress(o.quiet, fam.name + " n=" + std::to_string(n)));
+          const InstanceFamilyReport rep = compare_instances(
+              fam, p, r.algorithm, with_progress(o.quiet, fam.name + " n=" + std::to_string(n)));
           const bool all_optimal = rep.optimal_instances == rep.instances;
           std::string verdict =
               all_optimal

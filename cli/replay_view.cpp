@@ -6,11 +6,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "analyses/replay_algorithm.hpp"
 #include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/search_types.hpp"
 #include "variants/registry.hpp"
-#include "variants/replay_algorithm.hpp"
 
 namespace hanoi::cli {
 namespace {

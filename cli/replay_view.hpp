@@ -5,7 +5,7 @@
 // Both commands replay a sequence of moves (an algorithm's, the search's witness,
 // or a user's file) through the rule checker and look at the configurations on the
 // way.  `Stepper` is that replay behind one small interface: on the variant's own
-// encoder (Replayer<Space>, engine/replay.hpp) when the parameters fit it, on the
+// encoder (Replayer<Space>, analyses/replay.hpp) when the parameters fit it, on the
 // family's PlainBoard (variants/family.hpp) beyond it.  It is the command boundary,
 // so one virtual call a move is fine here: no search loop ever goes through it.
 //
@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "analyses/replay.hpp"
 #include "engine/core.hpp"
-#include "engine/replay.hpp"
 #include "variants/family.hpp"
 
 namespace hanoi::cli {

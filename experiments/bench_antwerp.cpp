@@ -45,10 +45,10 @@
 #include <string>
 #include <vector>
 
+#include "analyses/replay.hpp"
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
-#include "engine/replay.hpp"
 #include "variants/antwerp/antwerp.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
 

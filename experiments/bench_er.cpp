@@ -5,7 +5,7 @@
 //
 // What it measures
 // ----------------
-// * For each n, compare_colour_towers (variants/er/compare.hpp): per colouring one
+// * For each n, compare_colour_towers (analyses/er_compare.hpp): per colouring one
 //   backward breadth-first search gives the optimum from all 3^n starts, and
 //   ColourTowersCounter gives ColourTowers' count from each start; 2^n x 3^n
 //   instances (2.2·10^9 at n = 12).  Figures: instances, how many ColourTowers
@@ -53,9 +53,9 @@
 #include <utility>
 #include <vector>
 
+#include "analyses/er_compare.hpp"
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
-#include "variants/er/compare.hpp"
 #include "variants/er/er.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
 

@@ -27,7 +27,7 @@ db=build/compile_commands.json
 
 # Every source under the linted folders must be in the database, or it would be
 # skipped silently (a file added since the last configure: rerun scripts/build.sh).
-dirs='engine|variants|cli|experiments'
+dirs='engine|variants|analyses|cli|experiments'
 missing=$(python3 - "$db" "$root" "$dirs" <<'EOF'
 import json, os, re, subprocess, sys
 db, root, dirs = sys.argv[1:]
@@ -46,10 +46,10 @@ if [ -n "$missing" ]; then
 fi
 
 root_re=$(printf '%s' "$root" | sed 's/[][\.^$*+?(){}|]/\\&/g')
-# The engine's templates are compiled in the generated instance units
-# (variants/instances.hpp), not in the units above: those of two families, one on
-# the lattice engine and one with the Frame analysis on the generic engine, bring
-# every search mode and analysis before clang-tidy.
+# The engine's and the analyses' templates are compiled in the generated instance
+# units (variants/instances.hpp, analyses/instances.hpp), not in the units above:
+# those of two families, one on the lattice engine and one with the Frame analysis
+# on the generic engine, bring every search mode and analysis before clang-tidy.
 instances='build/generated/instances/(classic|checkers)_[a-z]+'
 units_re="^$root_re/(($dirs)/.*|$instances)\.cpp\$"
 log=build/lint.log
@@ -58,7 +58,7 @@ status=0
 # run-clang-tidy prints each command line and colours the diagnostics: keep the log
 # plain and without them.
 run-clang-tidy -quiet -p build -j "$(nproc)" -clang-tidy-binary "$(command -v clang-tidy)" \
-  -header-filter="^$root_re/(engine|variants|cli|experiments|tests)/" "${extra[@]}" \
+  -header-filter="^$root_re/(engine|variants|analyses|cli|experiments|tests)/" "${extra[@]}" \
   "$units_re" 2>&1 |
   sed -e 's/\x1b\[[0-9;]*m//g' -e '/^clang-tidy\(-[0-9]*\)\? /d' >"$log" || status=$?
 elapsed=$((SECONDS - start))

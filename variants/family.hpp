@@ -109,31 +109,6 @@ struct AlgorithmSpec {
   ParamsPredicate claimed_optimal;
 };
 
-// Instance families (`hanoi compare`): an algorithm against the optimum on every
-// instance of a family (Er: every colouring x every start for one target).
-struct InstanceRow {
-  std::uint64_t id = 0;
-  std::string instance;  // replayable command-line options, e.g. "--colours WB --start 01"
-  std::uint64_t optimum = 0, algorithm = 0;
-};
-struct InstanceFamilyOptions {
-  std::function<void(const InstanceRow&)> on_instance;  // every instance, in id order
-  std::function<void(std::uint64_t done, std::uint64_t total)> on_progress;
-};
-struct InstanceFamilyReport {
-  std::string family;  // what the instances are, in words
-  std::uint64_t instances = 0, optimal_instances = 0;
-  double mean_optimum = 0, mean_algorithm = 0, mean_excess = 0;
-  std::uint64_t max_excess = 0;
-  double max_ratio = 0;
-  std::string worst;  // largest excess (ties: smallest id), as replayable options
-  std::uint64_t worst_optimum = 0, worst_algorithm = 0;
-  std::string hardest;  // largest optimum (ties: smallest id)
-  std::uint64_t max_optimum = 0;
-  std::map<std::uint64_t, std::uint64_t> histogram;  // excess -> instances
-  double seconds = 0;
-};
-
 // A rule checker on explicit stacks, for algorithm runs beyond every encoder (seed
 // 002's Many_Pin demonstration: 1000 discs on 100 pegs, or 35 discs on 6).  The
 // family's rules are written plainly once more, on vectors; one virtual call a move
@@ -179,11 +154,6 @@ struct FamilyInfo {
   // Instance parameters (Params::colours, start, target): fills their defaults and
   // checks them, throwing UsageError; empty = the family takes none.
   std::function<void(Params&)> normalize_instance;
-  // Instance family of `hanoi compare`: the algorithm on every instance of these
-  // parameters' family; empty = the family has single instances only.
-  std::function<InstanceFamilyReport(const Params&, std::string_view algorithm,
-                                     const InstanceFamilyOptions&)>
-      compare_instances;
   // Pictures (`hanoi show`): a disc's colour where it follows from its size alone
   // (rainbow's cycle of colours, checkers' parity), as a short name; empty = the
   // colours are the letters of the configuration text, or there are none.

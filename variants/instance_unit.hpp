@@ -1,8 +1,9 @@
 // The head of a generated instance unit (CMakeLists.txt: one per family folder with
 // an instances.inc and per group it names; see variants/instances.hpp).  The unit
-// defines HANOI_INSTANCE_GROUP to SEARCH, LATTICE or FRAME, includes this header and
-// then the family's instances.inc: the lines of its group become explicit
-// instantiations, the others nothing.  Each group is a unit of its own so that the
+// defines HANOI_INSTANCE_GROUP to SEARCH or LATTICE, includes this header and then
+// the family's instances.inc: the lines of its group become explicit
+// instantiations, the others nothing (the analyses' templates of the same lines:
+// analyses/instance_unit.hpp).  Each group is a unit of its own so that the
 // two cores compile a family's lattice modes and its generic modes side by side.
 #pragma once
 
@@ -20,8 +21,4 @@
 #else
 #define HANOI_LATTICE_INSTANCES(S) HANOI_INSTANCE_EMPTY(S)
 #endif
-#if HANOI_INSTANCE_GROUP_FRAME
-#define HANOI_FRAME_INSTANCES(S) HANOI_INSTANCE_LIST_FRAME(, S)
-#else
 #define HANOI_FRAME_INSTANCES(S) HANOI_INSTANCE_EMPTY(S)
-#endif

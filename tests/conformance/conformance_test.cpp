@@ -20,10 +20,10 @@
 #include <tuple>
 #include <vector>
 
+#include "analyses/replay_algorithm.hpp"
 #include "support/oracle.hpp"
 #include "support/registered_types.hpp"
 #include "variants/registry.hpp"
-#include "variants/replay_algorithm.hpp"
 
 namespace hanoi {
 namespace {

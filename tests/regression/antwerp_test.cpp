@@ -19,8 +19,8 @@
 #include <tuple>
 #include <vector>
 
+#include "analyses/replay.hpp"
 #include "engine/bfs.hpp"
-#include "engine/replay.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {

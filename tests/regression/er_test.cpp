@@ -21,13 +21,13 @@
 #include <utility>
 #include <vector>
 
+#include "analyses/distances.hpp"
+#include "analyses/er_compare.hpp"
+#include "analyses/instance_stats.hpp"
+#include "analyses/replay.hpp"
 #include "engine/bfs.hpp"
-#include "engine/distances.hpp"
-#include "engine/instance_stats.hpp"
-#include "engine/replay.hpp"
 #include "support/oracle.hpp"
 #include "support/synthetic_spaces.hpp"
-#include "variants/er/compare.hpp"
 
 namespace hanoi {
 namespace {

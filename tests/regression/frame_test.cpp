@@ -1,4 +1,4 @@
-// The Frame hypothesis (engine/frame.hpp) against an independent oracle.
+// The Frame hypothesis (analyses/frame.hpp) against an independent oracle.
 //
 // The oracle builds the explicit state graph from `check_move` only
 // (support/oracle.hpp), then a second graph without the edges that move the largest
@@ -11,7 +11,7 @@
 // checker and every largest-disc move is judged again by the independent predicate.
 // The only other known values are seed 002's Frame-Stewart closed form
 // (reves::frame_stewart_moves) for the best Frame-type solution on m pegs.
-#include "engine/frame.hpp"
+#include "analyses/frame.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,7 +29,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "engine/replay.hpp"
+#include "analyses/replay.hpp"
 #include "support/oracle.hpp"
 #include "variants/adjacent/adjacent.hpp"
 #include "variants/checkers/checkers.hpp"

@@ -16,7 +16,7 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/replay.hpp"
+#include "analyses/replay.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/cyclic/cyclic.hpp"

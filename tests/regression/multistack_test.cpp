@@ -24,9 +24,9 @@
 #include <tuple>
 #include <vector>
 
+#include "analyses/replay.hpp"
+#include "analyses/structure.hpp"
 #include "engine/bfs.hpp"
-#include "engine/replay.hpp"
-#include "engine/structure.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/reves/reves.hpp"

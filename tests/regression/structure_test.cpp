@@ -1,4 +1,4 @@
-// engine/structure.hpp (optimal-solution counts, all-pairs summaries) and the BFS's
+// analyses/structure.hpp (optimal-solution counts, all-pairs summaries) and the BFS's
 // `farthest` sample, against independent computations and published values.
 //
 // Independent computations: the explicit state graph built from `check_move` only
@@ -18,7 +18,7 @@
 //   * OEIS A382111 (Korf 2004, table 2): the eccentricity of a perfect state in the
 //     4-peg graph, 0, 1, 3, 5, 9, 13, 17, 25, 33, 41, 49, 65 (n = 0..11); it equals
 //     the Frame-Stewart optimum A007664 until n = 15.
-#include "engine/structure.hpp"
+#include "analyses/structure.hpp"
 
 #include <gtest/gtest.h>
 

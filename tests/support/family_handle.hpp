@@ -9,12 +9,12 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/frame.hpp"
+#include "analyses/frame.hpp"
+#include "analyses/instances.hpp"  // the families' searches and analyses, compiled once
+#include "analyses/replay_algorithm.hpp"
+#include "analyses/structure.hpp"
 #include "engine/search.hpp"
-#include "engine/structure.hpp"
 #include "variants/family.hpp"
-#include "variants/instances.hpp"  // the families' searches, compiled once
-#include "variants/replay_algorithm.hpp"
 
 namespace hanoi::testing {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/replay.hpp"
+#include "analyses/replay.hpp"
 #include "support/cli_runner.hpp"
 #include "support/synthetic_spaces.hpp"
 #include "variants/classic/classic.hpp"

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "analyses/replay.hpp"
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
-#include "engine/replay.hpp"
 #include "engine/storage.hpp"
 #include "support/family_handle.hpp"
 #include "support/synthetic_spaces.hpp"

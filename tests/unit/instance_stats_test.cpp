@@ -1,7 +1,7 @@
-// InstanceStats (engine/instance_stats.hpp): every field against a plain reference
+// InstanceStats (analyses/instance_stats.hpp): every field against a plain reference
 // computed here from the list of instances, merging in any split and order, ties,
 // exact ratios and the sparse tail of the histogram.
-#include "engine/instance_stats.hpp"
+#include "analyses/instance_stats.hpp"
 
 #include <gtest/gtest.h>
 

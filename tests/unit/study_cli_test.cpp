@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/replay.hpp"
+#include "analyses/replay.hpp"
 #include "support/cli_runner.hpp"
 #include "support/oracle.hpp"
 #include "variants/registry.hpp"

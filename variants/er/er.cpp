@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "variants/common/plain_rules.hpp"
-#include "variants/er/compare.hpp"
 
 namespace hanoi::variants::er {
 namespace {
@@ -348,7 +347,6 @@ Family<ErFamily::Space> ErFamily::family() {
               },
           .formula_is_optimum = never,
           .normalize_instance = normalize_instance,
-          .compare_instances = compare_instances,
           // Params::colours is normalised: one letter per disc, smallest first.
           .disc_colour =
               [](const Params& p, int d) {

@@ -59,7 +59,7 @@
 //              the search finds them optimal (tests).  BABA's recursion does not
 //              move the top n-1 discs as one stack: when disc n makes its one move,
 //              discs 1..n-2 are on one peg and disc n-1 on another (consecutive runs,
-//              so still Frame-type in the sense of engine/frame.hpp).  With the top
+//              so still Frame-type in the sense of analyses/frame.hpp).  With the top
 //              n-1 in one stack instead,
 //              they would have to get there as BBBA or leave as BAAA, and both are
 //              unsolvable for 2 or more discs (search, tested).
