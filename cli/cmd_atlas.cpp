@@ -25,7 +25,6 @@
 #include <cstdio>
 #include <map>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -115,13 +114,13 @@ std::string graph_id(const AtlasRow& r, std::size_t index) {
 // share it.
 json start_cell(const FamilyInfo& fam, const Params& base, const std::vector<int>& goals,
                 SearchOptions so) {
-  Params p = base;
-  p.to = goals.front();
-  p = normalize(fam, p);
+  Params p;  // the search's own instance: the first goal's
   for (int t : goals) {
     Params q = base;
     q.to = t;
-    so.watch.push_back(goal_rank(fam, normalize(fam, q)));
+    q = normalize(fam, q);
+    if (so.watch.empty()) p = q;
+    so.watch.push_back(goal_rank(fam, q));
   }
   const SearchResult s = search(fam, p, so);
   // The first goal is also the search's own: both readings must agree.
@@ -232,13 +231,15 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
       if (!r.note.empty()) md << r.note << "\n\n";
       // The work, for the progress line's ETA: the rank spaces of every cell.
       double total_work = 0, done_work = 0;
+      // Per graph, its pairs and, per start peg, the goal pegs of its pairs in their
+      // order: one search per start peg and n answers every pair from that peg.
       std::vector<std::vector<std::pair<int, int>>> pairs(all.size());
+      std::vector<std::map<int, std::vector<int>>> goals_by_start(all.size());
       for (std::size_t g = first; g < last; ++g) {
         pairs[g] = vg::pairs_up_to_automorphism(all[g]);
-        std::set<int> starts;
-        for (const auto& pair : pairs[g]) starts.insert(pair.first);
+        for (const auto& [s, t] : pairs[g]) goals_by_start[g][s].push_back(t);
         for (int n = r.n_lo; n <= r.n_hi; ++n)
-          total_work += static_cast<double>(starts.size()) * std::pow(r.pegs, n);
+          total_work += static_cast<double>(goals_by_start[g].size()) * std::pow(r.pegs, n);
       }
       const auto row_t0 = std::chrono::steady_clock::now();
       std::size_t done_graphs = 0;
@@ -261,10 +262,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
             << "| from → to | optimum, n = " << r.n_lo << ".." << r.n_hi
             << " | eccentricity at n = " << r.n_hi
             << " | closed form | Frame-type recursion | OEIS |\n|---|---|---|---|---|---|\n";
-        // One search per start peg and n answers every pair from that peg: the
-        // goal pegs of its pairs, in the order of the pairs.
-        std::map<int, std::vector<int>> goals_of;
-        for (const auto& [s, t] : pairs[g]) goals_of[s].push_back(t);
+        const std::map<int, std::vector<int>>& goals_of = goals_by_start[g];
         std::map<std::pair<int, int>, json> start_cells;  // (from, n) -> its search
         auto search_from = [&](int s, int n) -> const json& {
           auto it = start_cells.find({s, n});
@@ -273,7 +271,8 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
           base.edges = gp.edges;
           base.from = s;
           std::string goal_list;
-          for (int t : goals_of[s]) goal_list += (goal_list.empty() ? "" : ",") + std::to_string(t);
+          for (int t : goals_of.at(s))
+            goal_list += (goal_list.empty() ? "" : ",") + std::to_string(t);
           toml::table key{{"variant", r.variant},
                           {"pegs", r.pegs},
                           {"edges", gp.edges},
@@ -283,14 +282,14 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
           cell_row.table = &key;
           cell_row.problem = gp.problem;
           const json c =
-              journal.cell(cell_row, n, [&] { return start_cell(fam, base, goals_of[s], so); });
+              journal.cell(cell_row, n, [&] { return start_cell(fam, base, goals_of.at(s), so); });
           ++searches;
           done_work += std::pow(r.pegs, n);
           return start_cells.emplace(std::make_pair(s, n), c).first->second;
         };
         for (const auto& [s, t] : pairs[g]) {
           Sequence seq{id, graph.text(), s, t, r.detail, {}};
-          const std::vector<int>& goals = goals_of[s];
+          const std::vector<int>& goals = goals_of.at(s);
           const std::size_t goal_index =
               static_cast<std::size_t>(std::find(goals.begin(), goals.end(), t) - goals.begin());
           const auto pub_it = published_seqs.find({graph.arcs, s, t});

@@ -183,16 +183,9 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   }
   // Watched ranks (options.watch; never with symmetry): each one's depth, read from
   // `visited` after each level.
-  result.watch_depths.assign(options.watch.size(), -1);
-  std::size_t watch_left = options.watch.size();
-  auto note_watched = [&](std::uint64_t d) {
-    for (std::size_t i = 0; watch_left > 0 && i < options.watch.size(); ++i)
-      if (result.watch_depths[i] < 0 && visited.test(options.watch[i])) {
-        result.watch_depths[i] = static_cast<std::int64_t>(d);
-        --watch_left;
-      }
-  };
-  note_watched(0);
+  WatchedDepths watched(options, result);
+  auto is_visited = [&](Rank r) { return visited.test(r); };
+  watched.note(0, is_visited);
   std::uint64_t reached = 1;
   std::uint64_t depth = 0;
   std::uint64_t cur_stored = 1;  // the current level's kept states (its orbits)
@@ -454,7 +447,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
       goal_found = true;
       result.optimum = depth;
     }
-    if (watch_left > 0) note_watched(depth);
+    watched.note(depth, is_visited);
     // Reading the clock costs more than a tiny level (Domino has ~10^7 levels of ~10
     // states), so it is read only every 1024 levels or after a large level.
     if (options.progress && (++levels_since_clock >= 1024 || next_size >= 65536)) {

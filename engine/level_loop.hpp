@@ -69,6 +69,31 @@ struct LevelLoopResume {
   bool met_in_middle = false;        // the half-depth test decided: goal_depth is the optimum
 };
 
+// The watched ranks of a search (SearchOptions::watch): each one's depth, noted
+// after every level by a query `reached(rank)` on what the search has visited.
+// Shared by run_levels and the generic engine's own level loop (bfs.hpp).
+class WatchedDepths {
+ public:
+  WatchedDepths(const SearchOptions& options, SearchResult& result)
+      : watch_(options.watch), depths_(result.watch_depths), left_(options.watch.size()) {
+    depths_.assign(watch_.size(), -1);
+  }
+  // After the level at `depth`: the watched ranks visited by now and not before.
+  template <class Reached>
+  void note(std::uint64_t depth, Reached&& reached) {
+    for (std::size_t i = 0; left_ > 0 && i < watch_.size(); ++i)
+      if (depths_[i] < 0 && reached(watch_[i])) {
+        depths_[i] = static_cast<std::int64_t>(depth);
+        --left_;
+      }
+  }
+
+ private:
+  const std::vector<Rank>& watch_;
+  std::vector<std::int64_t>& depths_;
+  std::size_t left_;
+};
+
 // Runs `mode` level by level from depth 0 (or from where `resume` ends) and fills
 // the level fields of `result`: level_sizes, states_reached, eccentricity, optimum,
 // outcome, complete.
@@ -105,8 +130,7 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   if (goal_found && options.stop_at_goal) result.complete = false;
   // Watched ranks (options.watch): a mode that can say whether a rank is visited
   // reports each one's depth; choose_storage lets only such modes take a watch list.
-  result.watch_depths.assign(options.watch.size(), -1);
-  std::size_t watch_left = options.watch.size();
+  WatchedDepths watched(options, result);
   for (std::uint64_t depth = first_depth; result.complete; ++depth) {
     check_cancel(options);
     const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
@@ -136,11 +160,7 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
     if constexpr (requires(const M& cm, Rank r) {
                     { cm.reached(r) } -> std::same_as<bool>;
                   }) {
-      for (std::size_t i = 0; watch_left > 0 && i < options.watch.size(); ++i)
-        if (result.watch_depths[i] < 0 && mode.reached(options.watch[i])) {
-          result.watch_depths[i] = static_cast<std::int64_t>(depth);
-          --watch_left;
-        }
+      watched.note(depth, [&](Rank r) { return mode.reached(r); });
     }
     // Reading the clock costs more than a tiny level (3-peg searches have up to 3^n
     // levels of one state), so it is read every 1024 levels or after a large one.
