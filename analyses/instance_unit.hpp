@@ -1,12 +1,24 @@
-// The head of a generated analyses unit (CMakeLists.txt: one per family folder with
-// an instances.inc; see analyses/instances.hpp).  The unit includes this header and
-// then the family's instances.inc: its SEARCH lines become the structure analyses'
-// explicit instantiations, its FRAME lines the Frame analysis's; its LATTICE lines
-// nothing (the engine's units, variants/instance_unit.hpp, compile its searches).
+// A generated analyses unit (CMakeLists.txt: one per family folder with an
+// instances.inc; see analyses/instances.hpp).  The unit defines
+// HANOI_INSTANCE_FAMILY_HEADER and HANOI_INSTANCE_LIST_FILE (as for
+// variants/instance_unit.hpp) and includes this header: the family's engine groups
+// are declared `extern` (its searches are compiled in the engine's units), then its
+// SEARCH lines become the structure analyses' explicit instantiations and its FRAME
+// lines the Frame analysis's.  Only this family's header is included.
 #pragma once
 
-#include "analyses/instances.hpp"
+#include "analyses/instance_lists.hpp"
+#include HANOI_INSTANCE_FAMILY_HEADER
+
+#define HANOI_SEARCH_INSTANCES(S) HANOI_INSTANCE_LIST_SEARCH(extern, S)
+#define HANOI_LATTICE_INSTANCES(S) HANOI_INSTANCE_LIST_LATTICE(extern, S)
+#define HANOI_FRAME_INSTANCES(S) static_assert(true)
+#include HANOI_INSTANCE_LIST_FILE
+#undef HANOI_SEARCH_INSTANCES
+#undef HANOI_LATTICE_INSTANCES
+#undef HANOI_FRAME_INSTANCES
 
 #define HANOI_SEARCH_INSTANCES(S) HANOI_INSTANCE_LIST_STRUCTURE(, S)
 #define HANOI_LATTICE_INSTANCES(S) static_assert(true)
 #define HANOI_FRAME_INSTANCES(S) HANOI_INSTANCE_LIST_FRAME(, S)
+#include HANOI_INSTANCE_LIST_FILE

@@ -1,6 +1,6 @@
 #include "analyses/instances.hpp"
 #include "cli/analyses.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi::cli {
 

@@ -2,7 +2,7 @@
 
 #include "cli/analyses.hpp"
 #include "variants/instances.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi::cli {
 

@@ -21,7 +21,7 @@
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
 #include "cli/provenance.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/search_types.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi::cli {
 namespace {

@@ -41,7 +41,7 @@
 #include "engine/memory.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace {
 

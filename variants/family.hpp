@@ -8,7 +8,7 @@
 // application layer's view of a variant: command-line parameters (`Params`), bad
 // input (`UsageError`), and `Family<Space>`, a plain description built with
 // designated initialisers.  Nothing here runs a search: the analyses (cli/) receive
-// the concrete `Space` from `visit_family` (variants/registry.hpp) and are templates
+// the concrete `Space` from `visit_family` (variants/visit.hpp) and are templates
 // over it, so capabilities (a largest disc, predecessors, witnesses) are checked at
 // compile time.
 //
@@ -19,7 +19,7 @@
 //     static Family<Space> family();
 //   };
 //
-// and one line in the list of variants/registry.hpp.  Everything else (the CLI's
+// and one line in the list of variants/visit.hpp.  Everything else (the CLI's
 // `list`, every analysis, the conformance test suite) follows from that list.
 // docs/adding-a-variant.md walks through `classic`.
 #pragma once

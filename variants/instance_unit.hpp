@@ -1,13 +1,26 @@
-// The head of a generated instance unit (CMakeLists.txt: one per family folder with
-// an instances.inc and per group it names; see variants/instances.hpp).  The unit
-// defines HANOI_INSTANCE_GROUP to SEARCH or LATTICE, includes this header and then
-// the family's instances.inc: the lines of its group become explicit
-// instantiations, the others nothing (the analyses' templates of the same lines:
-// analyses/instance_unit.hpp).  Each group is a unit of its own so that the
-// two cores compile a family's lattice modes and its generic modes side by side.
+// A generated instance unit (CMakeLists.txt: one per family folder with an
+// instances.inc and per group it names; see variants/instances.hpp).  The unit
+// defines HANOI_INSTANCE_GROUP_SEARCH or _LATTICE, HANOI_INSTANCE_FAMILY_HEADER (the
+// family's header) and HANOI_INSTANCE_LIST_FILE (its instances.inc), then includes
+// this header.  The lines are read twice: first every group of this family is
+// declared `extern` (so that compiling one group never compiles the other's
+// templates again), then the unit's own group is defined.  Only this family's header
+// is included: touching another family never rebuilds this unit.  The analyses'
+// templates of the same lines: analyses/instance_unit.hpp.  Each group is a unit of
+// its own so that the two cores compile a family's lattice modes and its generic
+// modes side by side.
 #pragma once
 
-#include "variants/instances.hpp"
+#include "variants/instance_lists.hpp"
+#include HANOI_INSTANCE_FAMILY_HEADER
+
+#define HANOI_SEARCH_INSTANCES(S) HANOI_INSTANCE_LIST_SEARCH(extern, S)
+#define HANOI_LATTICE_INSTANCES(S) HANOI_INSTANCE_LIST_LATTICE(extern, S)
+#define HANOI_FRAME_INSTANCES(S) static_assert(true)
+#include HANOI_INSTANCE_LIST_FILE
+#undef HANOI_SEARCH_INSTANCES
+#undef HANOI_LATTICE_INSTANCES
+#undef HANOI_FRAME_INSTANCES
 
 #define HANOI_INSTANCE_EMPTY(S) static_assert(true)
 #if HANOI_INSTANCE_GROUP_SEARCH
@@ -22,3 +35,4 @@
 #define HANOI_LATTICE_INSTANCES(S) HANOI_INSTANCE_EMPTY(S)
 #endif
 #define HANOI_FRAME_INSTANCES(S) HANOI_INSTANCE_EMPTY(S)
+#include HANOI_INSTANCE_LIST_FILE

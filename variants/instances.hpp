@@ -12,9 +12,11 @@
 //   HANOI_FRAME_INSTANCES(hanoi::variants::classic::Space)     HasDiscPegs only
 //
 // CMake generates one unit per (family, group) that defines those templates
-// (explicit instantiation; variants/instance_unit.hpp), and this header declares
-// every family's as `extern template`, so a unit that includes it (the analyses,
-// the tests' support headers, the benchmarks) calls them without compiling them.
+// (explicit instantiation; variants/instance_unit.hpp, which includes that family's
+// header only, so touching one family rebuilds its own units), and this header
+// declares every family's as `extern template`, so a unit that includes it (the
+// analyses, the tests' support headers, the benchmarks) calls them without
+// compiling them.
 // This header and its units hold the engine's templates (the searches, in the
 // library of the families); the analyses' templates of the same lines (the
 // structure counts for SEARCH, the Frame analysis for FRAME) are declared by
@@ -26,33 +28,7 @@
 // not see the declaration compiles the template itself.
 #pragma once
 
-#include "engine/search.hpp"
-
-// The declarations (KW extern) or definitions (KW empty) of one group.  KW and S are
-// a keyword and a type, which parentheses would break.
-// NOLINTBEGIN(bugprone-macro-parentheses)
-#define HANOI_INSTANCE_LIST_SEARCH(KW, S)                                                          \
-  KW template ::hanoi::SearchResult hanoi::search<S>(const S&, const ::hanoi::SearchOptions&);     \
-  KW template ::hanoi::SearchPlan hanoi::plan_search<S>(const S&, const ::hanoi::SearchOptions&);  \
-  KW template std::uint64_t hanoi::estimate_search<S>(const S&, const ::hanoi::SearchOptions&);    \
-  KW template ::hanoi::EngineKind hanoi::choose_engine<S>(const S&,                                \
-                                                          const ::hanoi::SearchOptions&);          \
-  KW template ::hanoi::StorageKind hanoi::choose_storage<S>(const S&,                              \
-                                                            const ::hanoi::SearchOptions&);        \
-  KW template ::hanoi::SearchResult hanoi::breadth_first_search<S>(const S&,                       \
-                                                                   const ::hanoi::SearchOptions&); \
-  KW template ::hanoi::SearchResult hanoi::disk_bfs_search<S>(const S&,                            \
-                                                              const ::hanoi::SearchOptions&)
-
-#define HANOI_INSTANCE_LIST_LATTICE(KW, S)                                                        \
-  KW template ::hanoi::SearchResult hanoi::lattice_search<S>(const S&,                            \
-                                                             const ::hanoi::SearchOptions&);      \
-  KW template ::hanoi::SearchResult hanoi::disk_lattice_search<S>(const S&,                       \
-                                                                  const ::hanoi::SearchOptions&); \
-  KW template ::hanoi::SearchResult hanoi::frontier_search<S>(const S&,                           \
-                                                              const ::hanoi::SearchOptions&)
-
-// NOLINTEND(bugprone-macro-parentheses)
+#include "variants/instance_lists.hpp"
 
 // Every family's engine groups, declared (a generated unit then defines its own: an
 // explicit instantiation definition may follow the declaration).

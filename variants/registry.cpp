@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "variants/visit.hpp"
+
 namespace hanoi::variants {
 
 const std::vector<const FamilyInfo*>& all_families() {

@@ -22,7 +22,7 @@
 #include "support/registered_types.hpp"
 #include "support/temp_dir.hpp"
 #include "support/thread_comm.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "variants/family.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace {
 

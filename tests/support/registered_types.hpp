@@ -1,11 +1,11 @@
-// Every registered family (variants/registry.hpp) as a GoogleTest type list, for the
+// Every registered family (variants/visit.hpp) as a GoogleTest type list, for the
 // typed suites that run on each of them (tests/conformance/).
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include "variants/instances.hpp"  // the families' searches, compiled once
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi::testing {
 

@@ -52,7 +52,7 @@ void long_move_tower(int k, int smallest, int f, int t, int r, MoveSink sink);
 int gray_digit(std::uint64_t t, int i);
 
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct AdjacentFamily {
   using Space = adjacent::Space;
   static Family<Space> family();

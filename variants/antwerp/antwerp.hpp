@@ -369,7 +369,7 @@ using Space = AntwerpSpace;
 // Params are normalised (variants/family.cpp): n in 1..10, a known problem.
 Space make_space(const Params& p);
 
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct AntwerpFamily {
   using Space = antwerp::Space;
   static Family<Space> family();

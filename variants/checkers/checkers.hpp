@@ -290,7 +290,7 @@ class Space {
 Space space_for_code(std::string_view code, int n);
 // The space for family parameters (normalised: the problem code filled in).
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct CheckersFamily {
   using Space = checkers::Space;
   static Family<Space> family();

@@ -23,7 +23,7 @@ namespace hanoi::variants::classic {
 
 using Space = PegSpace<FreeMoves>;
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct ClassicFamily {
   using Space = classic::Space;
   static Family<Space> family();

@@ -81,7 +81,7 @@ void transfer_left(int k, int x, int y, int z, MoveSink sink);
 void transfer_right(int k, int x, int y, int z, MoveSink sink);
 
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct CyclicFamily {
   using Space = cyclic::Space;
   static Family<Space> family();

@@ -206,7 +206,7 @@ class DominoSpace {
 using Space = DominoSpace;
 
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct DominoFamily {
   using Space = domino::Space;
   static Family<Space> family();

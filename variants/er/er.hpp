@@ -289,7 +289,7 @@ std::uint64_t colour_towers_count(const Instance& in);
 
 ErSpace make_space(const Params& p);
 
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct ErFamily {
   using Space = ErSpace;
   static Family<Space> family();

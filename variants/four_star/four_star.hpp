@@ -57,7 +57,7 @@ struct StarMoves {
 
 using Space = PegSpace<StarMoves>;
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct FourStarFamily {
   using Space = four_star::Space;
   static Family<Space> family();

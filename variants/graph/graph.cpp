@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "variants/instances.hpp"
-#include "variants/registry.hpp"
+#include "variants/visit.hpp"
 
 namespace hanoi::variants::graph {
 namespace {

@@ -170,7 +170,7 @@ struct GraphMoves {
 using Space = PegSpace<GraphMoves<true>>;
 using DirectedSpace = PegSpace<GraphMoves<false>>;
 
-// The registry entries (variants/registry.hpp).
+// The registry entries (variants/visit.hpp).
 struct GraphFamily {
   using Space = graph::Space;
   static Family<Space> family();

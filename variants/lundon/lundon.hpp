@@ -263,7 +263,7 @@ class Space {
 int goal_colour_of(const std::string& problem);
 
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct LundonFamily {
   using Space = lundon::Space;
   static Family<Space> family();

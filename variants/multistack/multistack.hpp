@@ -402,7 +402,7 @@ using Space = MultiStackSpace;
 // p is normalised (pegs 4..9, 1 <= n <= max_discs(pegs)).
 Space make_space(const Params& p);
 
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct MultiStackFamily {
   using Space = multistack::Space;
   static Family<Space> family();

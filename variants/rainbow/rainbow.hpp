@@ -67,7 +67,7 @@ using Space = PegSpace<RainbowRule>;
 RainbowRule rule_for(std::string_view code, int n);
 
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct RainbowFamily {
   using Space = rainbow::Space;
   static Family<Space> family();

@@ -242,7 +242,7 @@ class Space {
 const std::vector<std::string>& problem_codes();
 
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct ReversiFamily {
   using Space = reversi::Space;
   static Family<Space> family();

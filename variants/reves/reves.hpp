@@ -45,7 +45,7 @@ namespace hanoi::variants::reves {
 
 using Space = PegSpace<FreeMoves>;
 Space make_space(const Params& p);
-// The registry entry (variants/registry.hpp).
+// The registry entry (variants/visit.hpp).
 struct RevesFamily {
   using Space = reves::Space;
   static Family<Space> family();
