@@ -37,18 +37,13 @@
 #include <string>
 #include <vector>
 
+#include "analyses/api.hpp"
 #include "analyses/replay.hpp"
 #include "analyses/types.hpp"
 #include "engine/core.hpp"
 #include "engine/search.hpp"
 
 namespace hanoi {
-
-// Variants whose discs 1..n each sit on one peg (every variant with a largest disc).
-template <class V>
-concept HasDiscPegs = StateSpace<V> && requires(const V& v, const typename V::State& s, int d) {
-  { v.peg_of(s, d) } -> std::convertible_to<int>;
-};
 
 // Whether moving disc `disc` from `from` to `to` in `s` is a Frame-type move: the
 // smaller discs are off both pegs and form runs of consecutive sizes.
@@ -172,7 +167,7 @@ std::uint64_t estimate_frame(const V& v, const SearchOptions& options, bool want
 
 template <HasDiscPegs V>
 FrameAnalysis analyse_frame(const V& v, const SearchOptions& options, bool want_moves,
-                            FrameScope scope = FrameScope::kLargestDisc) {
+                            FrameScope scope) {
   const auto t0 = std::chrono::steady_clock::now();
   FrameAnalysis a;
   SearchOptions so = options;

@@ -36,6 +36,7 @@
 #include <utility>
 #include <vector>
 
+#include "analyses/api.hpp"
 #include "analyses/types.hpp"
 #include "engine/bfs.hpp"
 #include "engine/core.hpp"
@@ -156,7 +157,7 @@ SolutionCount count_optimal_solutions(const V& v, const SearchOptions& options) 
 // With options.progress, a line on stderr at most every 2 s (sources done, time);
 // options.cancel stops it (SearchCancelled).
 template <StateSpace V>
-AllPairsSummary all_pairs_summary(const V& v, const SearchOptions& options = {}) {
+AllPairsSummary all_pairs_summary(const V& v, const SearchOptions& options) {
   using State = typename V::State;
   const auto t0 = std::chrono::steady_clock::now();
   if (v.num_ranks() > kAllPairsMaxStates)

@@ -1,23 +1,29 @@
 // The analyses the commands run, each on the concrete state space of a family.
 //
-// Each function looks the family's Space up through variants::visit_family (the
-// one type-erasure point) and runs an engine template on it, so the hot loops are
-// compiled per variant.  Capabilities are checked at compile time before anything
-// runs: a Frame analysis needs a largest disc (`HasDiscPegs`).
-// One analysis per file (analysis_*.cpp), so adding one touches this header and its
-// own file.
+// Each function builds the family's Space (variants::visit_family, the one
+// type-erasure point, in the dispatcher cli/analyses.cpp) and calls that Space's
+// table of functions (cli/space_ops.hpp), whose templates are compiled once per
+// family in a generated unit, so the hot loops are compiled per variant and no
+// command unit includes a family or an engine template.  Capabilities are checked
+// at compile time before anything runs: a Frame analysis needs a largest disc
+// (`HasDiscPegs`).  A new analysis is a declaration here, a line in the dispatcher
+// and a member of SpaceOps with its template body (cli/space_ops_impl.hpp).
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <string>
 #include <string_view>
 
 #include "analyses/replay_algorithm.hpp"
 #include "analyses/types.hpp"
+#include "cli/state_graph.hpp"
 #include "engine/search_types.hpp"
 #include "variants/family.hpp"
 
 namespace hanoi::cli {
 
-// analysis_search.cpp: the exhaustive search (optimum, states, eccentricity, levels).
+// The exhaustive search (optimum, states, eccentricity, levels).
 SearchResult search(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 // The encoder's rank space, for estimates before a search.
 Rank rank_space(const FamilyInfo& f, const Params& p);
@@ -25,16 +31,16 @@ Rank rank_space(const FamilyInfo& f, const Params& p);
 // instances' goals this way).
 Rank goal_rank(const FamilyInfo& f, const Params& p);
 
-// analysis_frame.cpp: the optimum against the best Frame-type solution.
+// The optimum against the best Frame-type solution.
 FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o, bool want_moves,
                     FrameScope scope);
 
-// analysis_structure.cpp: the exact number of optimal solutions, and the all-pairs
+// The exact number of optimal solutions, and the all-pairs
 // summary.
 SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 
-// analysis_run.cpp: a named algorithm through the rule checker.
+// A named algorithm through the rule checker.
 RunReport run(const FamilyInfo& f, const Params& p, std::string_view algorithm,
               const RunOptions& o = {});
 
@@ -45,5 +51,14 @@ std::uint64_t search_need(const FamilyInfo& f, const Params& p, const SearchOpti
 SearchPlan search_plan(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 std::uint64_t frame_need(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 std::uint64_t count_need(const FamilyInfo& f, const Params& p);
+
+class Stepper;
+// A replay on the encoder's Space (cli/replay_view.hpp: make_stepper, which takes
+// the family's PlainBoard beyond the encoder).
+std::unique_ptr<Stepper> space_stepper(const FamilyInfo& f, const Params& p);
+
+// The states reachable from the start and the moves between them (`hanoi graph`,
+// cli/state_graph.hpp); a UsageError beyond `max_states` states.
+StateGraph state_graph(const FamilyInfo& f, const Params& p, std::uint64_t max_states);
 
 }  // namespace hanoi::cli

@@ -1,5 +1,5 @@
 // `hanoi frame` and the batch kind "frame": the optimum against the best Frame-type
-// solution (analyses/frame.hpp through analysis_frame.cpp); on a failure, an optimal
+// solution (analyses/frame.hpp through cli/analyses.hpp); on a failure, an optimal
 // solution replayed by the rule checker, with its largest-disc moves that are not
 // Frame-type.
 //

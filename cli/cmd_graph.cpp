@@ -1,27 +1,28 @@
-// `hanoi graph`: the state graph of a small instance as a Graphviz file.
-//
-// Every state reachable from the start, every legal move an edge (undirected where
-// the variant's moves can be undone, directed otherwise), built with the fast
-// successor loop and stored in a Boost.Graph adjacency list; Boost.Graph's BFS gives
-// one optimal path from the start to the goal, drawn in red, and write_graphviz
-// writes the file.  Vertices are labelled by configuration ("3 2 1||" for discs
-// 3 2 1 on peg 0, pegs separated by |).  Render with `neato -Tsvg` (the layout is
-// named in the file): the classic graph is the Sierpinski triangle.
+// `hanoi graph`: the state graph of a small instance as a Graphviz file.  The
+// family's Space is explored by cli/state_graph.hpp (cli/analyses.hpp: state_graph);
+// here it becomes a Boost.Graph adjacency list, whose BFS gives one optimal path
+// from the start to the goal, drawn in red, and write_graphviz writes the file.
+// Vertices are labelled by configuration ("3 2 1||" for discs 3 2 1 on peg 0, pegs
+// separated by |).
+// Render with `neato -Tsvg` (the layout is named in the file): the classic graph is
+// the Sierpinski triangle.
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/graphviz.hpp>
 #include <boost/graph/visitors.hpp>
-#include <deque>
 #include <iostream>
 #include <memory>
 #include <set>
 #include <sstream>
-#include <unordered_map>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
 #include "cli/provenance.hpp"
-#include "variants/visit.hpp"
+#include "cli/state_graph.hpp"
+#include "variants/registry.hpp"
 
 namespace hanoi::cli {
 namespace {
@@ -64,50 +65,28 @@ std::string dot_escape(const std::string& s) {
   return out;
 }
 
-template <class Space>
-std::string graph_dot(const Space& v, const std::string& title, std::uint64_t max_states) {
-  using State = typename Space::State;
-  constexpr bool kDirected = !Space::kReversible;
+// The Graphviz text of a state graph: one optimal path from the start to the first
+// goal drawn in red (Boost.Graph's BFS), each undirected edge once.
+template <class Directedness>
+std::string graph_dot(const StateGraph& sg, const std::string& title) {
+  constexpr bool kDirected = std::is_same_v<Directedness, boost::directedS>;
+  const std::size_t count = sg.states.size();
   using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
-  std::vector<State> states;
-  std::unordered_map<Rank, std::size_t> id;
-  std::vector<std::pair<std::size_t, std::size_t>> edges;
-  std::deque<std::size_t> work;
-  auto vertex = [&](const State& s) {
-    const auto [it, fresh] = id.emplace(v.rank(s), states.size());
-    if (fresh) {
-      if (states.size() >= max_states)
-        throw UsageError("the state graph has more than --max-states " +
-                         std::to_string(max_states) +
-                         " states; a picture of it would not be "
-                         "readable (raise --max-states to write it anyway)");
-      states.push_back(s);
-      work.push_back(it->second);
-    }
-    return it->second;
-  };
-  vertex(v.start());
-  while (!work.empty()) {
-    const std::size_t u = work.front();
-    work.pop_front();
-    const State s = states[u];
-    v.for_each_successor(s, [&](const State& t, Move) { edges.emplace_back(u, vertex(t)); });
-  }
-  Graph g(states.size());
-  for (const auto& [a, b] : edges) boost::add_edge(a, b, g);
+  Graph g(count);
+  for (const auto& [a, b] : sg.moves) boost::add_edge(a, b, g);
   // One optimal path: BFS predecessors from the start, walked back from the first
   // goal in vertex order (vertices are numbered in BFS order, so it is a nearest one).
-  std::vector<std::size_t> pred(states.size());
+  std::vector<std::size_t> pred(count);
   for (std::size_t i = 0; i < pred.size(); ++i) pred[i] = i;
   boost::breadth_first_search(g, boost::vertex(0, g),
                               boost::visitor(boost::make_bfs_visitor(
                                   boost::record_predecessors(pred.data(), boost::on_tree_edge()))));
   std::set<std::pair<std::size_t, std::size_t>> on_path;
   std::set<std::size_t> path_vertices{0};
-  std::size_t goal = states.size();
-  for (std::size_t i = 0; i < states.size() && goal == states.size(); ++i)
-    if (v.is_goal(states[i])) goal = i;
-  if (goal < states.size() && (goal == 0 || pred[goal] != goal)) {
+  std::size_t goal = count;
+  for (std::size_t i = 0; i < count && goal == count; ++i)
+    if (sg.goal[i]) goal = i;
+  if (goal < count && (goal == 0 || pred[goal] != goal)) {
     for (std::size_t x = goal; x != 0; x = pred[x]) {
       on_path.emplace(pred[x], x);
       path_vertices.insert(x);
@@ -116,12 +95,10 @@ std::string graph_dot(const Space& v, const std::string& title, std::uint64_t ma
   }
   // The written graph: each undirected edge once (its two directions are two
   // adjacency entries above), written by Boost.Graph's write_graphviz.
-  using OutGraph =
-      boost::adjacency_list<boost::vecS, boost::vecS,
-                            std::conditional_t<kDirected, boost::directedS, boost::undirectedS>>;
-  OutGraph out_graph(states.size());
+  using OutGraph = boost::adjacency_list<boost::vecS, boost::vecS, Directedness>;
+  OutGraph out_graph(count);
   std::set<std::pair<std::size_t, std::size_t>> written;
-  for (const auto& [a, b] : edges) {
+  for (const auto& [a, b] : sg.moves) {
     if (!kDirected) {
       const auto key = std::minmax(a, b);
       if (!written.emplace(key.first, key.second).second) continue;
@@ -132,7 +109,7 @@ std::string graph_dot(const Space& v, const std::string& title, std::uint64_t ma
   boost::write_graphviz(
       out, out_graph,
       [&](std::ostream& os, std::size_t i) {
-        os << "[label=\"" << dot_escape(compact_label(v.describe(states[i]))) << "\"";
+        os << "[label=\"" << dot_escape(compact_label(sg.states[i])) << "\"";
         if (i == 0) os << ", fillcolor=\"#9ecae1\"";
         if (i == goal) os << ", fillcolor=\"#a1d99b\"";
         if (i != 0 && i != goal && path_vertices.count(i)) os << ", color=\"#d62728\"";
@@ -158,9 +135,9 @@ int graph(const CommonOptions& o, const GraphOptions& g, const std::string& comm
   const Params p = normalize(fam, params_of(o));
   const std::string title =
       command_line + "; commit " + git_commit() + "; " + utc_now() + "; " + machine_description();
-  const std::string dot = variants::visit_family(fam, p, [&](const auto&, const auto& space) {
-    return graph_dot(space, title, g.max_states);
-  });
+  const StateGraph sg = state_graph(fam, p, g.max_states);
+  const std::string dot = sg.directed ? graph_dot<boost::directedS>(sg, title)
+                                      : graph_dot<boost::undirectedS>(sg, title);
   if (g.dot == "-") {
     std::cout << dot;
   } else {

@@ -1,4 +1,4 @@
-// `hanoi optimum`: the exhaustive search (analysis_search.cpp) with its report.
+// `hanoi optimum`: the exhaustive search (cli/analyses.hpp) with its report.
 //
 // With --distributed every MPI rank runs this same command (engine/comm.hpp); rank
 // 0 prints the report, the others print nothing but their own failures.

@@ -1,4 +1,4 @@
-// `hanoi run`: a published algorithm through the rule checker (analysis_run.cpp).
+// `hanoi run`: a published algorithm through the rule checker (cli/analyses.hpp).
 #include <cstdio>
 #include <iostream>
 #include <memory>

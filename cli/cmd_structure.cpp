@@ -1,7 +1,7 @@
 // `hanoi structure` and the batch kind "structure": the start's eccentricity
 // against the optimum and the states at maximal distance; with --count the exact
 // number of optimal solutions; with --all-pairs distances and shortest-path counts
-// over every pair of states (analyses/structure.hpp through analysis_structure.cpp).
+// over every pair of states (analyses/structure.hpp through cli/analyses.hpp).
 //
 // Batch rows (kind = "structure"): measure = "eccentricity" (default), "count" or
 // "all-pairs"; optional farthest = K (states described at maximal distance, default

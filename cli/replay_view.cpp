@@ -7,28 +7,13 @@
 #include <sstream>
 
 #include "analyses/replay_algorithm.hpp"
+#include "cli/analyses.hpp"
 #include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "engine/search_types.hpp"
-#include "variants/visit.hpp"
 
 namespace hanoi::cli {
 namespace {
-
-template <class Space>
-class SpaceStepper final : public Stepper {
- public:
-  explicit SpaceStepper(Space space) : space_(std::move(space)), replayer_(space_, kRunawayMoves) {}
-  bool step(Move m) override { return replayer_.step(m); }
-  bool finish() override { return replayer_.finish(); }
-  std::string describe() const override { return space_.describe(replayer_.state()); }
-  std::uint64_t count() const override { return replayer_.count(); }
-  const std::optional<ReplayError>& error() const override { return replayer_.error(); }
-
- private:
-  Space space_;  // before replayer_, which refers to it
-  Replayer<Space> replayer_;
-};
 
 class BoardStepper final : public Stepper {
  public:
@@ -75,11 +60,7 @@ void stop_if_interrupted(std::uint64_t moves) {
 
 std::unique_ptr<Stepper> make_stepper(const FamilyInfo& f, const Params& p) {
   if (beyond_encoder(f, p)) return std::make_unique<BoardStepper>(f.beyond_encoder.board(p));
-  return variants::visit_family(f, p,
-                                [](const auto&, const auto& space) -> std::unique_ptr<Stepper> {
-                                  using Space = std::decay_t<decltype(space)>;
-                                  return std::make_unique<SpaceStepper<Space>>(space);
-                                });
+  return space_stepper(f, p);
 }
 
 std::string replay_error_text(const ReplayError& e, std::uint64_t count) {

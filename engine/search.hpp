@@ -41,6 +41,7 @@
 #include "engine/frontier_bfs.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/mirror.hpp"
+#include "engine/search_api.hpp"
 #include "engine/search_types.hpp"
 #include "engine/symmetry.hpp"
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Configures the sanitizer tree build-asan/ (scripts/test.sh step 5 and
 # scripts/test-sanitizers.sh): clang, HANOI_SANITIZE=ON, no MPI.  clang compiles
-# this tree in about 70% of g++'s time (162 s against 230 s for
-# cli/analysis_search.cpp) and is a second compiler's view of the code.  A tree
+# this tree in about 70% of g++'s time (162 s against 230 s for the unit that
+# then held the searches of every family) and is a second compiler's view of the code.  A tree
 # configured with another compiler is configured afresh (its cache goes; the
 # directory, and a log open in it, stay; ninja then rebuilds every object).
 set -euo pipefail

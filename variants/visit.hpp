@@ -21,10 +21,10 @@
 // its folder plus one line in the list.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
-#include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
