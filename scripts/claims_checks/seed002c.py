@@ -743,6 +743,85 @@ def checkers_reves_equal(claim, ctx):
                    f"equal at every n of the tables ({', '.join(sources)})")
 
 
+def colour_lapses(claim, ctx):
+    """Lapses (a disc directly on a disc of its own colour, the discs coloured
+    alternately as Checkers colours them) unavoidable in an optimal solution of
+    Reve's puzzle when n is a triangular number, not too small.  A lapse-free
+    solution of Reve's puzzle is a solution of Checkers DDDD and conversely, so
+    every optimal solution has a lapse exactly where the Checkers DDDD optimum
+    exceeds Reve's optimum (Frame-Stewart)."""
+    opt = checkers_dddd_optima(ctx)
+    page = ctx.results / "checkers_n27_meet.md"
+    if page.is_file():
+        for line in page.read_text().splitlines():
+            if line.startswith("| optimum (start to goal) |"):
+                opt.setdefault(27, (int(line.split("|")[2].strip().split(",")[0]), page.name))
+    ns = sorted(opt)
+    if not ns:
+        return Verdict("open", "", "no Checkers DDDD optimum in the tables")
+    fs = frame_stewart_4(max(ns))
+    smallest = claim.get("not_too_small", 15)
+    triangular = [n for n in ns if n == tri(k_of(n))]
+    big = [n for n in triangular if n >= smallest]
+    small = [n for n in triangular if n < smallest]
+    scope = f"n = {ns[0]}..{ns[-1]}, triangular n >= {smallest}: {big}"
+    avoidable = [n for n in big if opt[n][0] == fs[n]]
+    sources = ", ".join(sorted({src for _, src in opt.values()}))
+    if not big:
+        return Verdict("open", scope, f"no triangular n >= {smallest} in the tables")
+    if avoidable:
+        shown = ", ".join(f"n = {n}: Checkers {opt[n][0]} = Reve's {fs[n]}" for n in avoidable)
+        return Verdict("refuted", scope, f"a lapse-free optimal solution exists at {shown} "
+                       f"(tables: {sources})")
+    others = [n for n in ns if opt[n][0] != fs[n] and n not in big]
+    return Verdict(
+        "confirmed", scope,
+        "every optimal solution has a lapse at " +
+        ", ".join(f"n = {n} (Checkers {opt[n][0]} against Reve's {fs[n]})" for n in big) +
+        "; at the smaller triangular n = " + ", ".join(map(str, small)) +
+        " a lapse-free optimal solution exists (the seed's 'not too small')" +
+        (f"; lapses are unavoidable at non-triangular n = {others} too, which the seed "
+         f"does not deny" if others else "") + f" (tables: {sources})")
+
+
+# --- Lundon's impasse (seed 002, line 799) --------------------------------------
+
+
+def lundon_impasse(claim, ctx):
+    """Where the two smaller top discs are coloured B and the third top disc A, no
+    move is legal: every such state the start reaches (`hanoi graph`: every
+    reachable state and every legal move) has no move out of it."""
+    import re
+    checked, found = [], 0
+    for n in claim["n"]:
+        dot = ctx.run(["graph", "lundon", "-n", n, "--max-states", 10 ** 6, "--dot", "-"])
+        labels = dict(re.findall(r'^(\d+)\[label="([^"]*)"', dot, re.M))
+        moves_out = {a for a, _ in re.findall(r"^(\d+)->(\d+)", dot, re.M)}
+        if not labels or not moves_out:
+            raise RuntimeError(f"hanoi graph lundon -n {n}: no states or no moves read")
+        impasses = []
+        for state, label in labels.items():
+            pegs = label.split("|")
+            if len(pegs) != 3 or not all(pegs):
+                continue
+            tops = sorted((int(t[:-1]), t[-1]) for t in (peg.split()[-1] for peg in pegs))
+            if [c for _, c in tops] == ["B", "B", "A"]:
+                impasses.append((state, label))
+        moving = [label for state, label in impasses if state in moves_out]
+        if moving:
+            return Verdict("refuted", f"n = {n}",
+                           f"the reachable state {moving[0]} (two smaller tops B, the other A) "
+                           f"has a legal move")
+        found += len(impasses)
+        checked.append(f"n = {n}: {len(impasses)} of {len(labels)} reachable states")
+    if found == 0:
+        return Verdict("open", "", "no reachable state has two smaller tops B and the other A")
+    return Verdict("confirmed", f"n = {claim['n'][0]}..{claim['n'][-1]}",
+                   "every reachable state whose two smaller top discs are B and the other "
+                   "top A has no legal move (" + "; ".join(checked) + "; `hanoi graph`, "
+                   "problem A)")
+
+
 # --- Lundon's B/C pairing (seed 002, line 804) ----------------------------------
 
 
