@@ -8,15 +8,7 @@
 #pragma once
 
 #include "analyses/instance_lists.hpp"
-#include HANOI_INSTANCE_FAMILY_HEADER
-
-#define HANOI_SEARCH_INSTANCES(S) HANOI_INSTANCE_LIST_SEARCH(extern, S)
-#define HANOI_LATTICE_INSTANCES(S) HANOI_INSTANCE_LIST_LATTICE(extern, S)
-#define HANOI_FRAME_INSTANCES(S) static_assert(true)
-#include HANOI_INSTANCE_LIST_FILE
-#undef HANOI_SEARCH_INSTANCES
-#undef HANOI_LATTICE_INSTANCES
-#undef HANOI_FRAME_INSTANCES
+#include "variants/instance_unit_extern.hpp"
 
 #define HANOI_SEARCH_INSTANCES(S) HANOI_INSTANCE_LIST_STRUCTURE(, S)
 #define HANOI_LATTICE_INSTANCES(S) static_assert(true)
