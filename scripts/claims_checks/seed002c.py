@@ -703,21 +703,19 @@ def frame_stewart_4(n_max):
     return fs
 
 
-def checkers_dddd_optima(ctx):
+def checkers_dddd_optima(ctx, pages=(25, 26)):
     """Checkers DDDD optima by n from every table that has them: the batch CSVs,
-    and the half-depth record pages (results/checkers_n2X_meet.md, no CSV)."""
+    and the half-depth record pages of `pages` (results/checkers_n<n>_meet.md, no
+    CSV)."""
     opt = {}
     for name in ("checkers", "checkers_codes", "checkers21", "checkers_big", "checkers_n24"):
         for r in ctx.table(name):
             if r["problem"] == "DDDD" and isinstance(r["optimum"], int):
                 opt.setdefault(r["n"], (r["optimum"], f"{name}.csv"))
-    for n in (25, 26):
-        page = ctx.results / f"checkers_n{n}_meet.md"
-        if page.is_file():
-            for line in page.read_text().splitlines():
-                if line.startswith("| optimum (start to goal) |"):
-                    value = int(line.split("|")[2].strip().split(",")[0])
-                    opt.setdefault(n, (value, page.name))
+    for n in pages:
+        value = half_depth_optimum(ctx, f"checkers_n{n}_meet")
+        if value is not None:
+            opt.setdefault(n, (value, f"checkers_n{n}_meet.md"))
     return opt
 
 
@@ -750,12 +748,7 @@ def colour_lapses(claim, ctx):
     solution of Reve's puzzle is a solution of Checkers DDDD and conversely, so
     every optimal solution has a lapse exactly where the Checkers DDDD optimum
     exceeds Reve's optimum (Frame-Stewart)."""
-    opt = checkers_dddd_optima(ctx)
-    page = ctx.results / "checkers_n27_meet.md"
-    if page.is_file():
-        for line in page.read_text().splitlines():
-            if line.startswith("| optimum (start to goal) |"):
-                opt.setdefault(27, (int(line.split("|")[2].strip().split(",")[0]), page.name))
+    opt = checkers_dddd_optima(ctx, pages=(25, 26, 27))
     ns = sorted(opt)
     if not ns:
         return Verdict("open", "", "no Checkers DDDD optimum in the tables")
