@@ -35,8 +35,7 @@ Rank goal_rank(const FamilyInfo& f, const Params& p);
 FrameAnalysis frame(const FamilyInfo& f, const Params& p, const SearchOptions& o, bool want_moves,
                     FrameScope scope);
 
-// The exact number of optimal solutions, and the all-pairs
-// summary.
+// The exact number of optimal solutions, and the all-pairs summary.
 SolutionCount count_optimal(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 AllPairsSummary all_pairs(const FamilyInfo& f, const Params& p, const SearchOptions& o);
 

@@ -3,9 +3,8 @@
 // here it becomes a Boost.Graph adjacency list, whose BFS gives one optimal path
 // from the start to the goal, drawn in red, and write_graphviz writes the file.
 // Vertices are labelled by configuration ("3 2 1||" for discs 3 2 1 on peg 0, pegs
-// separated by |).
-// Render with `neato -Tsvg` (the layout is named in the file): the classic graph is
-// the Sierpinski triangle.
+// separated by |).  Render with `neato -Tsvg` (the layout is named in the file): the
+// classic graph is the Sierpinski triangle.
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/graphviz.hpp>

@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 
 #include "analyses/replay_algorithm.hpp"
 #include "analyses/types.hpp"
