@@ -76,6 +76,7 @@
 #include <vector>
 
 #include "engine/bfs.hpp"
+#include "engine/checkpoint.hpp"
 #include "engine/core.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
@@ -87,8 +88,6 @@
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
-
-inline constexpr const char* kDiskBfsFormat = "hanoi-disk-bfs 1";
 
 // How the generic disk search is cut and how much of it stays in memory.
 struct DiskBfsPlan {
@@ -167,7 +166,6 @@ class DiskBfsMode {
       : v_(v),
         o_(options),
         plan_(plan),
-        dir_(options.work_dir),
         ranks_(v.num_ranks()),
         seg_ranks_(std::uint64_t{1} << plan.segment_bits),
         seg_words_(disk_bfs_detail::words_of(plan.segment_bits)),
@@ -175,6 +173,7 @@ class DiskBfsMode {
         sym_(v, options.symmetry),
         is_goal_rank_(v, sym_),
         mirror_(v, options.meet_in_middle),
+        ckpt_(options.work_dir, "disk-generic", identity(), options.flush_to_device),
         segs_(plan.segments),
         queue_(plan.segments),
         touched_(plan.segments, 0),
@@ -191,20 +190,11 @@ class DiskBfsMode {
   // afresh; returns what a resumed run already completed.
   LevelLoopResume open(bool& resumed) {
     resumed = false;
-    make_work_dir(dir_);
-    bool exists = false;
-    const std::string text = read_whole_file(path("manifest"), exists);
-    if (exists && !o_.resume)
-      throw WorkDirError(dir_ + " holds a checkpoint (" + describe_checkpoint(text) +
-                         "): add --resume to continue it, or use an empty directory");
-    if (exists) {
-      resume_from(Manifest::parse(text, path("manifest")));
+    if (const auto m = ckpt_.open(o_.resume, o_.progress, "disk")) {
+      resume_from(*m);
       resumed = true;
       if (!finished_) check_free_space();
     } else {
-      if (o_.resume && o_.progress)
-        std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n", dir_.c_str());
-      remove_strays({});
       check_free_space();
       const Rank r0 = v_.rank(v_.start());
       Segment& g = load(r0 >> plan_.segment_bits);
@@ -327,11 +317,11 @@ class DiskBfsMode {
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       Segment& g = segs_[s];
       if (g.loaded) unload(g);
-      retire(g.file);
+      retire(g.file.name);
       g = Segment();
     }
     for (std::uint64_t t = 0; t < plan_.segments; ++t) {
-      for (const Spill& f : spills_[t]) retire(f.name);
+      for (const Spill& f : spills_[t]) retire(f.file.name);
       spills_[t].clear();
       queue_[t] = {};
     }
@@ -341,7 +331,7 @@ class DiskBfsMode {
   // A checkpoint now (an interrupted run's last act).
   void save() { checkpoint(); }
 
-  std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t disk_peak() const { return ckpt_.peak(); }
   // The segments that hold a state (resident or in a file), before finish().
   std::uint64_t segments_reached() const {
     std::uint64_t k = 0;
@@ -349,7 +339,7 @@ class DiskBfsMode {
     return k;
   }
   // The states stored so far (with symmetry: the orbits); 0 where unknown.
-  std::uint64_t kept() const { return kept_known_ ? kept_ : 0; }
+  std::uint64_t kept() const { return kept_; }
   std::uint64_t spilled_records() const { return spilled_records_; }
   const StartSymmetry<V>& symmetry() const { return sym_; }
   std::uint64_t expansions() const { return expanded_; }
@@ -362,14 +352,13 @@ class DiskBfsMode {
     std::array<std::unique_ptr<std::uint64_t[]>, 2> fsum;  // their block summaries (loaded)
     bool loaded = false, dirty = false, done = false;
     std::array<bool, 2> nonzero = {false, false};  // f[i] has a state (kept while not loaded)
-    std::string file;                              // its newest file ("": none, all zero)
-    std::uint64_t file_bytes = 0, file_sum = 0;
+    FileRef file;                                  // its newest file (empty: none, all zero)
     bool synced = true;
     std::uint64_t last_use = 0;
   };
   struct Spill {
-    std::string name;
-    std::uint64_t bytes = 0, sum = 0, count = 0;
+    FileRef file;
+    std::uint64_t count = 0;
     bool synced = false;
   };
   // What the expansion reads of a resident segment (null when it is not).
@@ -379,7 +368,7 @@ class DiskBfsMode {
     std::uint64_t* fsum = nullptr;
   };
 
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  std::string path(const std::string& name) const { return ckpt_.path(name); }
 
   std::string identity() const {
     return o_.identity + " | generic | ranks " + std::to_string(ranks_) + " | segment_bits " +
@@ -508,22 +497,19 @@ class DiskBfsMode {
   // (ensure_room).
   void check_free_space() {
     const std::uint64_t need = plan_.disk_bound();
-    const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
+    const std::uint64_t have = free_disk_bytes(o_.work_dir) + ckpt_.on_disk();
     if (need > have && (o_.meet_in_middle || sym_.active())) {
       if (o_.progress)
         std::fprintf(stderr,
                      "[disk] warning: the search could need up to %s of disk in %s, which has %s "
                      "free; %s reaches only part of it, so it starts and stops at a checkpoint "
                      "should the disk fill\n",
-                     format_bytes(need).c_str(), dir_.c_str(), format_bytes(have).c_str(),
+                     format_bytes(need).c_str(), o_.work_dir.c_str(), format_bytes(have).c_str(),
                      o_.meet_in_middle ? "the half-depth test" : "the search with symmetry");
       watch_room_ = true;
       return;
     }
-    if (need > have)
-      throw DiskFullError("the search may need up to " + format_bytes(need) + " of disk in " +
-                          dir_ + ", which has " + format_bytes(have) +
-                          " free (free space, or use another --work-dir)");
+    ckpt_.check_room(need);
   }
 
   bool has_bits(const Segment& g, int p) const {
@@ -560,8 +546,9 @@ class DiskBfsMode {
     progress_.report(o_.meet_in_middle ? -1.0 : reached / static_cast<double>(ranks_), secs,
                      static_cast<double>(discovered_) / std::max(secs, 1e-9),
                      "level " + std::to_string(depth) + ": " + what + ", " +
-                         std::to_string(next_size_) + " new, disk " + format_bytes(disk_now_) +
-                         ", " + std::to_string(resident_) + " resident");
+                         std::to_string(next_size_) + " new, disk " +
+                         format_bytes(ckpt_.on_disk()) + ", " + std::to_string(resident_) +
+                         " resident");
   }
 
   // The lowest ranks of segment s's depth-d states join `sample` (kept lowest).
@@ -725,14 +712,14 @@ class DiskBfsMode {
     if (q.empty()) return;
     ensure_room(q.size() * 4 + 64);
     Spill f;
-    f.name = fresh_name("spill", t);
+    f.file.name = fresh_name("spill", t);
     f.count = q.size();
-    BitmapWriter w(path(f.name));
+    BitmapWriter w(path(f.file.name));
     if (q.size() % 2 != 0) q.push_back(0);  // padding, not counted
     w.add_raw(reinterpret_cast<const std::uint64_t*>(q.data()), q.size() / 2);
-    w.finish(f.bytes, f.sum, sync);
+    w.finish(f.file.bytes, f.file.sum, sync);
     f.synced = sync;
-    account(static_cast<std::int64_t>(f.bytes));
+    account(static_cast<std::int64_t>(f.file.bytes));
     spilled_records_ += f.count;
     queued_ -= f.count;
     q = {};
@@ -756,7 +743,7 @@ class DiskBfsMode {
       discovered(base + off, found, kept, goal);
     };
     for (const Spill& f : spills_[t]) {
-      BitmapReader rd(path(f.name));
+      BitmapReader rd(path(f.file.name));
       std::vector<std::uint64_t> buf(4096);
       std::uint64_t left = (f.count + 1) / 2, taken = 0;
       while (left > 0) {
@@ -765,13 +752,13 @@ class DiskBfsMode {
         const auto* offs = reinterpret_cast<const std::uint32_t*>(buf.data());
         for (std::uint64_t i = 0; i < 2 * n && taken < f.count; ++i, ++taken) {
           if (offs[i] >= seg_ranks_ || base + offs[i] >= ranks_)
-            throw WorkDirError(path(f.name) + " is damaged (a record beyond its segment)");
+            throw WorkDirError(path(f.file.name) + " is damaged (a record beyond its segment)");
           one(offs[i]);
         }
         left -= n;
       }
-      rd.check(f.bytes, f.sum);
-      retire(f.name);
+      rd.check(f.file.bytes, f.file.sum);
+      retire(f.file.name);
     }
     spills_[t].clear();
     for (std::uint32_t off : queue_[t]) one(off);
@@ -805,7 +792,7 @@ class DiskBfsMode {
         std::memset(fs.get(), 0, sum_words_ * 8);
       }
       if (!g.file.empty()) {
-        BitmapReader rd(path(g.file));
+        BitmapReader rd(path(g.file.name));
         rd.read(words(g.v), seg_words_);
         for (int p = 0; p < 2; ++p) {
           rd.read(words(g.f[p]), seg_words_);
@@ -816,7 +803,7 @@ class DiskBfsMode {
               g.fsum[p][block >> 6] |= std::uint64_t{1} << (block & 63);
             }
         }
-        rd.check(g.file_bytes, g.file_sum);
+        rd.check(g.file.bytes, g.file.sum);
       }
       g.loaded = true;
       ++resident_;
@@ -841,59 +828,30 @@ class DiskBfsMode {
     return static_cast<std::uint64_t*>(b.data());
   }
 
-  std::string fresh_name(const char* kind, std::uint64_t s) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%s-%06llu-%08llu", kind, static_cast<unsigned long long>(s),
-                  static_cast<unsigned long long>(serial_++));
-    return buf;
-  }
-
-  void account(std::int64_t delta) {
-    disk_now_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(disk_now_) + delta);
-    disk_peak_ = std::max(disk_peak_, disk_now_);
-  }
-
+  std::string fresh_name(const char* kind, std::uint64_t s) { return ckpt_.fresh_name(kind, s); }
+  void account(std::int64_t delta) { ckpt_.account(delta); }
   // A file no longer needed: deleted now unless the last manifest names it (then
   // after the next one).
-  void retire(const std::string& name) {
-    if (name.empty()) return;
-    if (committed_.count(name) != 0) {
-      doomed_.push_back(name);
-      return;
-    }
-    const std::uint64_t bytes = file_size(path(name));
-    remove_file(path(name));
-    account(-static_cast<std::int64_t>(bytes));
-  }
+  void retire(const std::string& name) { ckpt_.retire(name); }
 
   // Before a file of at most `bytes` is written when the start could not promise
   // the room (check_free_space): a clear stop, the last checkpoint intact.
   void ensure_room(std::uint64_t bytes) {
-    if (!watch_room_) return;
-    // (kDiskReserve stays free beyond the file; the message names it.)
-    const std::uint64_t have = free_disk_bytes(dir_);
-    if (have < bytes + kDiskReserve)
-      throw DiskFullError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +
-                          " free, " + format_bytes(bytes) + " to write and a reserve of " +
-                          format_bytes(kDiskReserve) +
-                          " kept free): free space and add --resume to continue from the last "
-                          "checkpoint");
+    if (watch_room_) ckpt_.ensure_room(bytes);
   }
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
   void write_segment(Segment& g, std::uint64_t s, bool sync) {
     ensure_room(plan_.segment_bytes + plan_.segment_bytes / 32);
-    const std::string name = fresh_name("seg", s);
-    BitmapWriter w(path(name));
+    FileRef f;
+    f.name = fresh_name("seg", s);
+    BitmapWriter w(path(f.name));
     w.add(words(g.v), seg_words_);
-    for (auto& f : g.f) w.add(words(f), seg_words_);
-    std::uint64_t bytes = 0, sum = 0;
-    w.finish(bytes, sum, sync);
-    account(static_cast<std::int64_t>(bytes));
-    retire(g.file);
-    g.file = name;
-    g.file_bytes = bytes;
-    g.file_sum = sum;
+    for (auto& b : g.f) w.add(words(b), seg_words_);
+    w.finish(f.bytes, f.sum, sync);
+    account(static_cast<std::int64_t>(f.bytes));
+    retire(g.file.name);
+    g.file = f;
     g.synced = sync;
     g.dirty = false;
   }
@@ -918,7 +876,7 @@ class DiskBfsMode {
   }
 
   // Writes the changed segments, the queued records and the level counts, then the
-  // manifest; deletes what the old manifest named and the new one does not.
+  // manifest (checkpoint.hpp deletes what only the old one named).
   void checkpoint() {
     const auto c0 = std::chrono::steady_clock::now();
     const bool sync = o_.flush_to_device;
@@ -927,79 +885,22 @@ class DiskBfsMode {
       if (g.loaded && g.dirty) {
         write_segment(g, s, sync);
       } else if (sync && !g.synced && !g.file.empty()) {
-        sync_file(path(g.file));
+        sync_file(path(g.file.name));
         g.synced = true;
       }
       spill(s, sync);
       for (Spill& f : spills_[s])
         if (sync && !f.synced) {
-          sync_file(path(f.name));
+          sync_file(path(f.file.name));
           f.synced = true;
         }
     }
-    const std::string levels = fresh_name("levels", 0);
-    {
-      BitmapWriter w(path(levels));
-      const std::uint64_t n = levels_.size();
-      w.add_raw(&n, 1);
-      std::vector<std::uint64_t> buf;
-      buf.reserve(4096);
-      for (std::uint64_t x : levels_) {
-        buf.push_back(x);
-        if (buf.size() == 4096) {
-          w.add_raw(buf.data(), buf.size());
-          buf.clear();
-        }
-      }
-      w.add_raw(buf.data(), buf.size());
-      w.finish(levels_bytes_, levels_sum_, sync);
-      account(static_cast<std::int64_t>(levels_bytes_));
-    }
-    retire(levels_file_);
-    levels_file_ = levels;
-    write_manifest();
-    // The new manifest is in place: what only the old one named may go.
-    std::set<std::string> live = named_files();
-    for (const std::string& name : doomed_)
-      if (live.count(name) == 0) {
-        const std::uint64_t bytes = file_size(path(name));
-        remove_file(path(name));
-        account(-static_cast<std::int64_t>(bytes));
-      }
-    doomed_.clear();
-    committed_ = std::move(live);
-    last_checkpoint_ = std::chrono::steady_clock::now();
-    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
-    if (o_.trace)
-      std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
-                   static_cast<unsigned long long>(level_), last_cost_,
-                   format_bytes(disk_now_).c_str());
-  }
-
-  std::set<std::string> named_files() const {
-    std::set<std::string> out = {levels_file_};
-    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      if (!segs_[s].file.empty()) out.insert(segs_[s].file);
-      for (const Spill& f : spills_[s]) out.insert(f.name);
-    }
-    return out;
-  }
-
-  void write_manifest() {
     Manifest m;
-    m.set("format", kDiskBfsFormat);
-    m.set("identity", identity());
-    m.set("level", std::to_string(level_));
-    m.set("goal", std::to_string(goal_depth_));
-    m.set("serial", std::to_string(serial_));
+    ckpt_.write_head(m, CheckpointHead{level_, goal_depth_, finished_, last_sample_}, levels_);
     m.set("cur", std::to_string(cur_size_) + " " + std::to_string(cur_goal_ ? 1 : 0));
     m.set("next", std::to_string(next_size_) + " " + std::to_string(next_goal_ ? 1 : 0));
     m.set("in_sample", join_numbers(in_sample_));
-    m.set("last_sample", join_numbers(last_sample_));
-    m.set("levels",
-          levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
-    m.set("finished", finished_ ? "1" : "0");
-    if (kept_known_) m.set("kept", std::to_string(kept_));
+    m.set("kept", std::to_string(kept_));
     if (o_.meet_in_middle) {
       m.set("meet", std::to_string(static_cast<int>(meet_)));
       m.set("meet_pending", meet_pending_ ? "1" : "0");
@@ -1010,44 +911,34 @@ class DiskBfsMode {
       const bool nz0 = has_bits(g, 0), nz1 = has_bits(g, 1);
       if (!g.file.empty() || g.done || nz0 || nz1) {
         std::snprintf(key, sizeof key, "seg.%010llu", static_cast<unsigned long long>(s));
-        m.set(key, (g.file.empty() ? std::string("-") : g.file) + " " +
-                       std::to_string(g.file_bytes) + " " + std::to_string(g.file_sum) + " " +
-                       std::to_string(nz0 ? 1 : 0) + " " + std::to_string(nz1 ? 1 : 0) + " " +
+        ckpt_.name(m, key, g.file,
+                   std::to_string(nz0 ? 1 : 0) + " " + std::to_string(nz1 ? 1 : 0) + " " +
                        std::to_string(g.done ? 1 : 0));
       }
       for (std::size_t i = 0; i < spills_[s].size(); ++i) {
         const Spill& f = spills_[s][i];
         std::snprintf(key, sizeof key, "spill.%010llu.%06zu", static_cast<unsigned long long>(s),
                       i);
-        m.set(key, f.name + " " + std::to_string(f.bytes) + " " + std::to_string(f.sum) + " " +
-                       std::to_string(f.count));
+        ckpt_.name(m, key, f.file, std::to_string(f.count));
       }
     }
-    write_file_atomically(dir_, "manifest", m.text(), o_.flush_to_device);
-  }
-
-  // Checks that a file named by the manifest is there whole.
-  void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
-    verify_file(path(name), bytes, sum);
-    account(static_cast<std::int64_t>(bytes));
+    ckpt_.commit(m);
+    last_checkpoint_ = std::chrono::steady_clock::now();
+    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
+    if (o_.trace)
+      std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
+                   static_cast<unsigned long long>(level_), last_cost_,
+                   format_bytes(ckpt_.on_disk()).c_str());
   }
 
   void resume_from(const Manifest& m) {
     const std::string where = path("manifest");
-    if (m.get("format") != kDiskBfsFormat)
-      throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
-                         kDiskBfsFormat +
-                         "' here (a checkpoint of the lattice engine's disk mode?)");
-    if (m.get("identity") != identity())
-      throw WorkDirError(dir_ + " holds a checkpoint of " + m.get("identity") + ", not of " +
-                         identity() + ": use another --work-dir");
-    level_ = m.get_u64("level");
-    goal_depth_ = std::stoll(m.get("goal"));
-    serial_ = m.get_u64("serial");
-    finished_ = m.get("finished") == "1";
-    // The states stored so far (a checkpoint of an earlier version does not say).
-    kept_known_ = m.has("kept");
-    kept_ = kept_known_ ? m.get_u64("kept") : 0;
+    const CheckpointHead h = ckpt_.read_head(m, levels_);
+    level_ = h.level;
+    goal_depth_ = h.goal;
+    finished_ = h.finished;
+    last_sample_ = h.last_sample;
+    kept_ = m.get_u64("kept");
     if (o_.meet_in_middle) {
       const std::uint64_t k = m.get_u64("meet");
       if (k > static_cast<std::uint64_t>(LevelReport::Meet::kOdd))
@@ -1062,31 +953,6 @@ class DiskBfsMode {
     next_size_ = next[0];
     next_goal_ = next[1] != 0;
     in_sample_ = m.get_list("in_sample");
-    last_sample_ = m.get_list("last_sample");
-    {
-      const auto f = manifest_fields(m.get("levels"));
-      if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
-      levels_file_ = f[0];
-      levels_bytes_ = parse_manifest_number(f[1], "levels size");
-      levels_sum_ = parse_manifest_number(f[2], "levels checksum");
-      BitmapReader rd(path(levels_file_));
-      std::uint64_t n = 0;
-      rd.read_raw(&n, 1);
-      if (n != level_ && !(finished_ && n >= level_))
-        throw WorkDirError(path(levels_file_) + " holds " + std::to_string(n) +
-                           " levels, the manifest says the run is at level " +
-                           std::to_string(level_));
-      levels_.clear();
-      std::vector<std::uint64_t> buf(4096);
-      for (std::uint64_t left = n; left > 0;) {
-        const std::uint64_t k = std::min<std::uint64_t>(left, buf.size());
-        rd.read_raw(buf.data(), k);
-        for (std::uint64_t i = 0; i < k; ++i) levels_.push_back(buf[i]);
-        left -= k;
-      }
-      rd.check(levels_bytes_, levels_sum_);
-      account(static_cast<std::int64_t>(levels_bytes_));
-    }
     for (const std::string& key : m.keys_with("seg.")) {
       const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
       if (s >= plan_.segments)
@@ -1094,12 +960,7 @@ class DiskBfsMode {
       const auto f = manifest_fields(m.get(key));
       if (f.size() != 6) throw WorkDirError(where + " is damaged (" + key + ")");
       Segment& g = segs_[s];
-      if (f[0] != "-") {
-        g.file = f[0];
-        g.file_bytes = parse_manifest_number(f[1], "segment size");
-        g.file_sum = parse_manifest_number(f[2], "segment checksum");
-        verify(g.file, g.file_bytes, g.file_sum);
-      }
+      g.file = ckpt_.take(f, 0, key);
       g.nonzero[0] = f[3] == "1";
       g.nonzero[1] = f[4] == "1";
       g.done = f[5] == "1";
@@ -1112,43 +973,29 @@ class DiskBfsMode {
       const auto f = manifest_fields(m.get(key));
       if (f.size() != 4) throw WorkDirError(where + " is damaged (" + key + ")");
       Spill sp;
-      sp.name = f[0];
-      sp.bytes = parse_manifest_number(f[1], "spill size");
-      sp.sum = parse_manifest_number(f[2], "spill checksum");
+      sp.file = ckpt_.take(f, 0, key);
       sp.count = parse_manifest_number(f[3], "spill count");
       sp.synced = true;
-      verify(sp.name, sp.bytes, sp.sum);
       spills_[s].push_back(sp);
     }
-    committed_ = named_files();
-    remove_strays(committed_);
+    ckpt_.resumed();
     last_checkpoint_ = std::chrono::steady_clock::now();
     if (o_.progress)
       std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
-                   dir_.c_str(), static_cast<unsigned long long>(level_),
+                   o_.work_dir.c_str(), static_cast<unsigned long long>(level_),
                    static_cast<unsigned long long>(levels_.size()),
-                   format_bytes(disk_now_).c_str());
-  }
-
-  // Deletes the files of this mode that the manifest does not name: what an
-  // interrupted run was writing.
-  void remove_strays(const std::set<std::string>& keep) {
-    for (const std::string& name : list_dir(dir_)) {
-      const bool ours = name.rfind("seg-", 0) == 0 || name.rfind("spill-", 0) == 0 ||
-                        name.rfind("levels-", 0) == 0 || name.rfind("manifest.", 0) == 0;
-      if (ours && keep.count(name) == 0) remove_file(path(name));
-    }
+                   format_bytes(ckpt_.on_disk()).c_str());
   }
 
   const V& v_;
   const SearchOptions& o_;
   DiskBfsPlan plan_;
-  std::string dir_;
   Rank ranks_;
   std::uint64_t seg_ranks_, seg_words_, sum_words_;
   StartSymmetry<V> sym_;       // one state per orbit when asked (options.symmetry)
   GoalTest<V> is_goal_rank_;   // on the ranks kept (with symmetry, orbits')
   StartGoalMirror<V> mirror_;  // σ for the half-depth test (ok() only when it is asked for)
+  CheckpointDir ckpt_;         // the work directory's files and manifest
   std::vector<Segment> segs_;
   std::vector<std::vector<std::uint32_t>> queue_;  // records per segment (offsets)
   std::vector<std::uint8_t> touched_;              // per segment: gained a state in this expansion
@@ -1157,30 +1004,23 @@ class DiskBfsMode {
   tbb::enumerable_thread_specific<std::vector<Rank>> local_;
   std::mutex queue_mutex_;
   std::vector<detail::HugeBuffer> spare_;
-  std::set<std::string> committed_;  // files the manifest on disk names
-  std::vector<std::string> doomed_;  // of those, the ones no longer needed
-  bool watch_room_ = false;          // the start could not promise the disk (check_free_space)
+  bool watch_room_ = false;  // the start could not promise the disk (check_free_space)
   std::uint64_t pinned_ = ~std::uint64_t{0};  // kept resident by load() (the half-depth test)
   LevelReport::Meet meet_ = LevelReport::Meet::kNone;  // the verdict at the current level
   bool meet_pending_ = false;                          // the current level's test has not finished
   std::uint64_t work_ = 0;  // expansions and tested segments (abort_after_segments)
-  std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0, queued_ = 0, records_ = 0,
+  std::uint64_t resident_ = 0, clock_ = 0, expanded_ = 0, queued_ = 0, records_ = 0,
                 discovered_ = 0;
   std::uint64_t level_ = 0;
   LevelCounts levels_;
   std::int64_t goal_depth_ = -1;
   std::uint64_t cur_size_ = 0, next_size_ = 0;
-  // States stored (with symmetry: orbits), start included; unknown after resuming
-  // a checkpoint that did not record them.
+  // States stored (with symmetry: orbits), start included.
   std::uint64_t kept_ = 0;
-  bool kept_known_ = true;
   std::uint64_t spilled_records_ = 0;  // records this process wrote to spill files
   bool cur_goal_ = false, next_goal_ = false;
   std::vector<Rank> in_sample_, last_sample_;
   bool finished_ = false;
-  std::string levels_file_;
-  std::uint64_t levels_bytes_ = 0, levels_sum_ = 0;
-  std::uint64_t disk_now_ = 0, disk_peak_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_report_ = t0_, last_checkpoint_ = t0_;
   double last_cost_ = 0;
@@ -1213,15 +1053,10 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   // A resumed run keeps the segment size of its checkpoint.
   int forced = options.segment_bits;
   if (options.resume) {
-    bool exists = false;
-    const std::string name = options.work_dir + "/manifest";
-    const std::string text = read_whole_file(name, exists);
-    if (exists) {
-      const Manifest m = Manifest::parse(text, name);
-      const std::string id = m.get("identity");
+    if (const auto m = CheckpointDir::peek(options.work_dir + "/manifest", "disk-generic")) {
+      const std::string id = m->get("identity");
       const std::size_t at = id.find("| segment_bits ");
-      if (m.get("format") == kDiskBfsFormat && at != std::string::npos)
-        forced = std::stoi(id.substr(at + 15));
+      if (at != std::string::npos) forced = std::stoi(id.substr(at + 15));
     }
   }
   const DiskBfsPlan plan = plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(),
@@ -1259,7 +1094,7 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   if (sym.active()) {
     result.symmetries = static_cast<std::uint64_t>(sym.order());
     end.farthest = sym.lowest_of_orbits(end.farthest, options.farthest);
-    result.orbits = mode.kept();  // 0: unknown (a checkpoint of an earlier version)
+    result.orbits = mode.kept();
   }
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
   result.search_bytes = plan.memory_bytes();

@@ -71,6 +71,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/checkpoint.hpp"
 #include "engine/comm.hpp"
 #include "engine/core.hpp"
 #include "engine/lattice_bfs.hpp"
@@ -82,8 +83,6 @@
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
-
-inline constexpr const char* kDiskFormat = "hanoi-disk-lattice 1";
 
 // Symmetry.  A peg permutation σ that fixes the start and preserves the rule
 // (allows(d, a, b) == allows(d, σa, σb) for every disc and pair) preserves every
@@ -356,6 +355,7 @@ class DiskLatticeMode {
         owner_[s] = static_cast<std::uint32_t>(ordinal++ % static_cast<std::uint64_t>(ranks_));
         if (mine(s)) ++owned_;
       }
+    if (persist_) ckpt_ = CheckpointDir(dir_, "disk-lattice", identity(), options.flush_to_device);
   }
 
   // Opens the work directory: continues its checkpoint (options.resume) or starts
@@ -372,7 +372,7 @@ class DiskLatticeMode {
     for (std::uint64_t x : levels_) done += x;
     progress_.set_origin(static_cast<double>(done) / static_cast<double>(v_.num_ranks()));
     LevelLoopResume from;
-    from.sizes = levels_;
+    from.sizes.assign(levels_.begin(), levels_.end());
     from.goal_depth = goal_depth_;
     from.last_sample = last_sample_;
     return from;
@@ -400,19 +400,11 @@ class DiskLatticeMode {
       throw WorkDirError(dir_ +
                          " holds the checkpoint of a distributed run (rank-0/ ...): "
                          "resume it with mpirun and --distributed, or use another --work-dir");
-    bool exists = false;
-    const std::string text = read_whole_file(dir_ + "/manifest", exists);
-    if (exists && !o_.resume)
-      throw WorkDirError(dir_ + " holds a checkpoint (" + describe_checkpoint(text) +
-                         "): add --resume to continue it, or use an empty directory");
-    if (exists) {
-      resume_from(Manifest::parse(text, dir_ + "/manifest"));
+    if (const auto m = ckpt_.open(o_.resume, o_.progress, "disk")) {
+      resume_from(*m);
       resumed = true;
       if (!finished_) check_free_space();
     } else {
-      if (o_.resume && o_.progress)
-        std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n", dir_.c_str());
-      remove_strays({});
       check_free_space();
       seed_start();
     }
@@ -500,19 +492,17 @@ class DiskLatticeMode {
           std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n",
                        o_.work_dir.c_str());
         if (persist_) {
-          remove_strays({});
+          ckpt_.start_afresh();
           check_free_space();
         }
         seed_start();
       } else {
         manifest_id_ = least;
         const std::string name = "manifest-" + std::to_string(least);
-        bool exists = false;
-        const std::string text = read_whole_file(path(name), exists);
-        if (!exists)
+        if (!std::filesystem::exists(path(name)))
           throw WorkDirError(path(name) + " is missing (the other ranks hold checkpoint " +
                              std::to_string(least) + ")");
-        resume_from(Manifest::parse(text, path(name)), name);
+        resume_from(ckpt_.read(name), name);
         resumed = true;
         if (!finished_) check_free_space();
       }
@@ -599,9 +589,9 @@ class DiskLatticeMode {
                          static_cast<double>(new_states_ + rep.size) / secs,
                          "level " + std::to_string(depth) + ": segment " + std::to_string(i + 1) +
                              " of " + std::to_string(todo.size()) + ", " +
-                             std::to_string(rep.size) + " new, disk " + format_bytes(disk_now_) +
-                             ", " + std::to_string(resident_) + " resident" +
-                             (ranks_ > 1 ? " (rank 0)" : ""));
+                             std::to_string(rep.size) + " new, disk " +
+                             format_bytes(ckpt_.on_disk()) + ", " + std::to_string(resident_) +
+                             " resident" + (ranks_ > 1 ? " (rank 0)" : ""));
       }
       if (ranks_ > 1) continue;  // checkpoints only at level boundaries (agreed)
       if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments)
@@ -663,16 +653,13 @@ class DiskLatticeMode {
       checkpoint();
       return;
     }
-    std::vector<std::string> old;
     for (Segment& g : segs_) {
-      for (const std::string* f : {&g.file, &g.committed})
-        if (!f->empty() && std::find(old.begin(), old.end(), *f) == old.end()) old.push_back(*f);
+      ckpt_.retire(g.file.name);  // (gone once a manifest that names no segment is in place)
       g = Segment();
     }
     resident_ = 0;
     forget_records();
-    checkpoint();  // names no segment: only then may their files go
-    for (const std::string& f : old) drop_file(f);
+    checkpoint();
   }
 
   // A checkpoint now (an interrupted run's last act).
@@ -716,7 +703,7 @@ class DiskLatticeMode {
     return path;
   }
 
-  std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t disk_peak() const { return ckpt_.peak(); }
   std::uint64_t exchanged_bytes() const { return exchanged_; }
   const std::vector<std::uint64_t>& level_exchanged() const { return level_exchanged_; }
   std::uint64_t owned_segments() const { return owned_; }
@@ -732,10 +719,7 @@ class DiskLatticeMode {
     bool loaded = false, dirty = false;
     bool r_nonzero = false;  // R holds candidates
     bool done = false;       // expanded in the current level
-    std::string file;        // its newest file ("" = all zero, never written)
-    std::uint64_t file_bytes = 0, file_sum = 0;
-    std::string committed;  // the file the manifest names
-    std::uint64_t committed_bytes = 0, committed_sum = 0;
+    FileRef file;            // its newest file (empty: all zero, never written)
     std::uint64_t last_use = 0;
     bool synced = true;  // its file is flushed to the device
     // While resident after an expansion: the chunks that may hold candidates.
@@ -744,7 +728,7 @@ class DiskLatticeMode {
     bool listed_known = false;
   };
 
-  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  std::string path(const std::string& name) const { return ckpt_.path(name); }
 
   // A segment's bitmaps, in their order in its file: V, R, and with a witness the
   // two depth planes.
@@ -873,7 +857,7 @@ class DiskLatticeMode {
         left -= n;
       }
       rd.check(f.bytes, f.sum);
-      if (consume) drop_file(f.name);
+      if (consume) ckpt_.retire(f.name);
     }
     auto& list = pending_[side][s];
     for (const auto& [word, bits] : list) fn(word, bits);
@@ -891,7 +875,7 @@ class DiskLatticeMode {
   void forget_records() {
     for (int p = 0; p < 2; ++p)
       for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-        for (const RecordSpill& f : spills_[p][s]) drop_file(f.name);
+        for (const RecordSpill& f : spills_[p][s]) ckpt_.retire(f.name);
         spills_[p][s] = {};
         pending_[p][s] = {};
       }
@@ -949,29 +933,11 @@ class DiskLatticeMode {
     // This rank's share (distributed: its own segments only).
     const std::uint64_t need =
         plan_.disk_bound() / plan_.stored * std::max<std::uint64_t>(owned_, 1);
-    const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
-    if (need > have)
-      throw DiskFullError("the search may need up to " + format_bytes(need) + " of disk in " +
-                          dir_ + ", which has " + format_bytes(have) +
-                          " free (free space, or use another --work-dir)");
+    ckpt_.check_room(need);
   }
 
-  void account(std::int64_t delta) {
-    disk_now_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(disk_now_) + delta);
-    disk_peak_ = std::max(disk_peak_, disk_now_);
-  }
-  void drop_file(const std::string& name) {
-    if (name.empty()) return;
-    const std::uint64_t bytes = file_size(path(name));
-    remove_file(path(name));
-    account(-static_cast<std::int64_t>(bytes));
-  }
-  std::string fresh_name(const char* kind, std::uint64_t s) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%s-%06llu-%08llu", kind, static_cast<unsigned long long>(s),
-                  static_cast<unsigned long long>(serial_++));
-    return buf;
-  }
+  void account(std::int64_t delta) { ckpt_.account(delta); }
+  std::string fresh_name(const char* kind, std::uint64_t s) { return ckpt_.fresh_name(kind, s); }
 
   // ORs a record into resident segment s's R and lists its chunk (once: g.mark).
   void merge_one(Segment& g, std::uint64_t s, std::uint64_t word, std::uint64_t bits) {
@@ -1006,7 +972,7 @@ class DiskLatticeMode {
       *maps[i] = reused ? std::move(spare_.back()[i]) : ChunkedWords(plan_.span, L_.chunk_words());
     if (reused) spare_.pop_back();
     read_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(),
-                 g.file.empty() ? "" : path(g.file), g.file_bytes, g.file_sum, !reused);
+                 g.file.empty() ? "" : path(g.file.name), g.file.bytes, g.file.sum, !reused);
     g.loaded = true;
     g.listed.clear();
     g.mark.clear();
@@ -1057,18 +1023,18 @@ class DiskLatticeMode {
 
   // Whether segment g's next file is written over its current one: an uncommitted
   // intermediate, which no manifest names.
-  static bool writes_in_place(const Segment& g) { return !g.file.empty() && g.file != g.committed; }
+  bool writes_in_place(const Segment& g) const {
+    return !g.file.empty() && !ckpt_.committed(g.file.name);
+  }
 
   // After segment g's bitmaps went to file `name` (bytes, checksum): its newest
   // file, the disk in use, and the intermediate it replaces gone.
   void record_written(Segment& g, const std::string& name, bool in_place,
                       std::pair<std::uint64_t, std::uint64_t> written, bool synced) {
     account(static_cast<std::int64_t>(written.first) -
-            static_cast<std::int64_t>(in_place ? g.file_bytes : 0));
-    if (!in_place && g.file != g.committed) drop_file(g.file);
-    g.file = name;
-    g.file_bytes = written.first;
-    g.file_sum = written.second;
+            static_cast<std::int64_t>(in_place ? g.file.bytes : 0));
+    if (!in_place) ckpt_.retire(g.file.name);
+    g.file = FileRef{name, written.first, written.second};
     g.synced = synced;
     g.dirty = false;
   }
@@ -1086,7 +1052,7 @@ class DiskLatticeMode {
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
   void write_segment(Segment& g, std::uint64_t s, bool sync) {
     const bool in_place = writes_in_place(g);
-    const std::string name = in_place ? g.file : fresh_name("seg", s);
+    const std::string name = in_place ? g.file.name : fresh_name("seg", s);
     const auto maps = bitmaps(g);
     record_written(g, name, in_place,
                    write_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(), path(name),
@@ -1117,7 +1083,7 @@ class DiskLatticeMode {
         a.write = true;
         a.victim = victim;
         a.in_place = writes_in_place(v);
-        a.name = a.in_place ? v.file : fresh_name("seg", victim);
+        a.name = a.in_place ? v.file.name : fresh_name("seg", victim);
       }
       release(v);
     } else if (!spare_.empty()) {
@@ -1131,10 +1097,10 @@ class DiskLatticeMode {
     ++resident_;  // t's, from now
     const Segment& g = segs_[t];
     a.done = std::async(
-        std::launch::async,
-        [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span, cw = L_.chunk_words(),
-         write = a.write ? path(a.name) : std::string(), in_place = a.in_place,
-         read = g.file.empty() ? "" : path(g.file), bytes = g.file_bytes, sum = g.file_sum, fresh] {
+        std::launch::async, [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span,
+                             cw = L_.chunk_words(), write = a.write ? path(a.name) : std::string(),
+                             in_place = a.in_place, read = g.file.empty() ? "" : path(g.file.name),
+                             bytes = g.file.bytes, sum = g.file.sum, fresh] {
           std::array<ChunkedWords*, 4> ptrs{};
           for (std::size_t i = 0; i < count; ++i) ptrs[i] = &(*maps)[i];
           std::pair<std::uint64_t, std::uint64_t> written{0, 0};
@@ -1194,7 +1160,7 @@ class DiskLatticeMode {
       if (g.loaded && g.dirty) {
         write_segment(g, s, o_.flush_to_device);
       } else if (o_.flush_to_device && !g.synced && !g.file.empty()) {
-        sync_file(path(g.file));
+        sync_file(path(g.file.name));
         g.synced = true;
       }
     }
@@ -1208,11 +1174,10 @@ class DiskLatticeMode {
         count[p] += pending_[side[p]][s].size();
         for (const RecordSpill& f : spills_[side[p]][s]) count[p] += f.count;
       }
-    std::string records;
-    std::uint64_t rec_bytes = 0, rec_sum = 0;
+    FileRef records;
     if (count[0] + count[1] > 0) {
-      records = fresh_name("records", 0);
-      BitmapWriter w(path(records));
+      records.name = fresh_name("records", 0);
+      BitmapWriter w(path(records.name));
       for (int p = 0; p < 2; ++p) {
         w.add_raw(&count[p], 1);
         for (std::uint64_t s = 0; s < plan_.segments; ++s)
@@ -1221,131 +1186,56 @@ class DiskLatticeMode {
             w.add_raw(pair, 2);
           });
       }
-      w.finish(rec_bytes, rec_sum, o_.flush_to_device);
-      account(static_cast<std::int64_t>(rec_bytes));
+      w.finish(records.bytes, records.sum, o_.flush_to_device);
+      account(static_cast<std::int64_t>(records.bytes));
     }
-    // The level counts: one file, rewritten (a few thousand numbers at most for
-    // the variants this mode serves, 8 bytes each).
-    const std::string levels = fresh_name("levels", 0);
-    {
-      BitmapWriter w(path(levels));
-      const std::uint64_t n = levels_.size();
-      w.add_raw(&n, 1);
-      w.add_raw(levels_.data(), n);
-      w.finish(levels_bytes_, levels_sum_, o_.flush_to_device);
-      account(static_cast<std::int64_t>(levels_bytes_));
-    }
-    const std::string old_records = records_file_, old_levels = levels_file_;
+    ckpt_.retire(records_file_.name);
     records_file_ = records;
-    records_bytes_ = rec_bytes;
-    records_sum_ = rec_sum;
-    levels_file_ = levels;
-    std::string old_manifest;
+    Manifest m;
+    ckpt_.write_head(m, CheckpointHead{level_, goal_depth_, finished_, last_sample_}, levels_);
+    m.set("segment_discs", std::to_string(plan_.segment_discs));
+    m.set("in_level", std::to_string(in_count_) + " " + std::to_string(in_goal_ ? 1 : 0));
+    m.set("in_sample", join_numbers(in_sample_));
+    ckpt_.name(m, "records", records_file_);
+    char key[32];
+    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
+      const Segment& g = segs_[s];
+      if (g.file.empty() && !g.done) continue;
+      std::snprintf(key, sizeof key, "seg.%08llu", static_cast<unsigned long long>(s));
+      ckpt_.name(m, key, g.file,
+                 std::to_string(g.r_nonzero ? 1 : 0) + " " + std::to_string(g.done ? 1 : 0));
+    }
     if (ranks_ > 1) {
       // The two phases of a distributed checkpoint (open_distributed): this rank's
       // manifest-C, then a barrier, then the old files go.
-      old_manifest = manifest_id_ > 0 ? "manifest-" + std::to_string(manifest_id_) : "";
       ++manifest_id_;
-      write_manifest("manifest-" + std::to_string(manifest_id_));
-      comm_->barrier();
+      ckpt_.commit(m, "manifest-" + std::to_string(manifest_id_), [&] { comm_->barrier(); });
     } else {
-      write_manifest("manifest");
+      ckpt_.commit(m);
     }
-    if (!old_manifest.empty()) remove_file(path(old_manifest));
-    for (Segment& g : segs_) {
-      if (g.committed != g.file) drop_file(g.committed);
-      g.committed = g.file;
-      g.committed_bytes = g.file_bytes;
-      g.committed_sum = g.file_sum;
-    }
-    drop_file(old_records);
-    drop_file(old_levels);
     last_checkpoint_ = std::chrono::steady_clock::now();
     last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
     ++checkpoints_;
     if (o_.trace)
       std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
                    static_cast<unsigned long long>(level_), last_cost_,
-                   format_bytes(disk_now_).c_str());
-  }
-
-  void write_manifest(const std::string& name) {
-    Manifest m;
-    m.set("format", kDiskFormat);
-    m.set("identity", identity());
-    m.set("segment_discs", std::to_string(plan_.segment_discs));
-    m.set("level", std::to_string(level_));
-    m.set("goal", std::to_string(goal_depth_));
-    m.set("serial", std::to_string(serial_));
-    m.set("in_level", std::to_string(in_count_) + " " + std::to_string(in_goal_ ? 1 : 0));
-    m.set("in_sample", join_numbers(in_sample_));
-    m.set("last_sample", join_numbers(last_sample_));
-    m.set("levels",
-          levels_file_ + " " + std::to_string(levels_bytes_) + " " + std::to_string(levels_sum_));
-    m.set("records", records_file_.empty() ? "none"
-                                           : records_file_ + " " + std::to_string(records_bytes_) +
-                                                 " " + std::to_string(records_sum_));
-    m.set("finished", finished_ ? "1" : "0");
-    char key[32];
-    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      const Segment& g = segs_[s];
-      if (g.file.empty() && !g.done) continue;
-      std::snprintf(key, sizeof key, "seg.%08llu", static_cast<unsigned long long>(s));
-      m.set(key, (g.file.empty() ? std::string("-") : g.file) + " " + std::to_string(g.file_bytes) +
-                     " " + std::to_string(g.file_sum) + " " + std::to_string(g.r_nonzero ? 1 : 0) +
-                     " " + std::to_string(g.done ? 1 : 0));
-    }
-    write_file_atomically(dir_, name, m.text(), o_.flush_to_device);
-  }
-
-  // Checks that a file named by the manifest is there whole.
-  void verify(const std::string& name, std::uint64_t bytes, std::uint64_t sum) {
-    verify_file(path(name), bytes, sum);
-    account(static_cast<std::int64_t>(bytes));
+                   format_bytes(ckpt_.on_disk()).c_str());
   }
 
   void resume_from(const Manifest& m, const std::string& manifest_name = "manifest") {
     const std::string where = path(manifest_name);
-    if (m.get("format") != kDiskFormat)
-      throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
-                         kDiskFormat + "'");
-    if (m.get("identity") != identity())
-      throw WorkDirError(dir_ + " holds a checkpoint of " + m.get("identity") + ", not of " +
-                         identity() + ": use another --work-dir");
     if (m.get_u64("segment_discs") != static_cast<std::uint64_t>(plan_.segment_discs))
       throw WorkDirError(where + ": internal: the plan was not taken from the checkpoint");
-    level_ = m.get_u64("level");
-    goal_depth_ = std::stoll(m.get("goal"));
-    serial_ = m.get_u64("serial");
-    finished_ = m.get("finished") == "1";
+    const CheckpointHead h = ckpt_.read_head(m, levels_);
+    level_ = h.level;
+    goal_depth_ = h.goal;
+    finished_ = h.finished;
+    last_sample_ = h.last_sample;
     const auto in = m.get_list("in_level");
     if (in.size() != 2) throw WorkDirError(where + " is damaged (in_level)");
     in_count_ = in[0];
     in_goal_ = in[1] != 0;
     in_sample_ = m.get_list("in_sample");
-    last_sample_ = m.get_list("last_sample");
-    std::vector<std::string> keep = {manifest_name};
-    // Level counts.
-    {
-      const auto f = manifest_fields(m.get("levels"));
-      if (f.size() != 3) throw WorkDirError(where + " is damaged (levels)");
-      levels_file_ = f[0];
-      levels_bytes_ = parse_manifest_number(f[1], "levels size");
-      levels_sum_ = parse_manifest_number(f[2], "levels checksum");
-      BitmapReader rd(path(levels_file_));
-      std::uint64_t n = 0;
-      rd.read_raw(&n, 1);
-      if (n != level_ && !(finished_ && n + 1 >= level_))
-        throw WorkDirError(path(levels_file_) + " holds " + std::to_string(n) +
-                           " levels, the manifest says the run is at level " +
-                           std::to_string(level_));
-      levels_.resize(n);
-      rd.read_raw(levels_.data(), n);
-      rd.check(levels_bytes_, levels_sum_);
-      account(static_cast<std::int64_t>(levels_bytes_));
-      keep.push_back(levels_file_);
-    }
-    // Segments.
     for (const std::string& key : m.keys_with("seg.")) {
       const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
       if (s >= plan_.segments)
@@ -1353,28 +1243,15 @@ class DiskLatticeMode {
       const auto f = manifest_fields(m.get(key));
       if (f.size() != 5) throw WorkDirError(where + " is damaged (" + key + ")");
       Segment& g = segs_[s];
-      if (f[0] != "-") {
-        g.file = g.committed = f[0];
-        g.file_bytes = g.committed_bytes = parse_manifest_number(f[1], "segment size");
-        g.file_sum = g.committed_sum = parse_manifest_number(f[2], "segment checksum");
-        verify(g.file, g.file_bytes, g.file_sum);
-        keep.push_back(g.file);
-      }
+      g.file = ckpt_.take(f, 0, key);
       g.r_nonzero = f[3] == "1";
       g.done = f[4] == "1";
     }
-    // Records.
-    const std::string rec = m.get("records");
-    if (rec != "none") {
-      const auto f = manifest_fields(rec);
-      if (f.size() != 3) throw WorkDirError(where + " is damaged (records)");
-      records_file_ = f[0];
-      records_bytes_ = parse_manifest_number(f[1], "records size");
-      records_sum_ = parse_manifest_number(f[2], "records checksum");
-      // Strays go first: the records may spill as they are read in.
-      keep.push_back(records_file_);
-      remove_strays(keep);
-      BitmapReader rd(path(records_file_));
+    records_file_ = ckpt_.take(m.get("records"), "records");
+    // Strays go first: the records may spill as they are read in.
+    ckpt_.resumed(manifest_name);
+    if (!records_file_.empty()) {
+      BitmapReader rd(path(records_file_.name));
       const int cur = static_cast<int>(level_ & 1);
       for (int p = 0; p < 2; ++p) {
         std::uint64_t n = 0;
@@ -1384,33 +1261,19 @@ class DiskLatticeMode {
           std::uint64_t pair[2];
           rd.read_raw(pair, 2);
           const std::uint64_t s = pair[0] / seg_words_;
-          if (s >= plan_.segments) throw WorkDirError(path(records_file_) + " is damaged");
+          if (s >= plan_.segments) throw WorkDirError(path(records_file_.name) + " is damaged");
           pending_[side][s].emplace_back(pair[0], pair[1]);
           if (++queued_ > record_cap_ && persist_) spill_over();
         }
       }
-      rd.check(records_bytes_, records_sum_);
-      account(static_cast<std::int64_t>(records_bytes_));
-    } else {
-      remove_strays(keep);
+      rd.check(records_file_.bytes, records_file_.sum);
     }
     last_checkpoint_ = std::chrono::steady_clock::now();
     if (o_.progress)
       std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
                    dir_.c_str(), static_cast<unsigned long long>(level_),
                    static_cast<unsigned long long>(levels_.size()),
-                   format_bytes(disk_now_).c_str());
-  }
-
-  // Deletes the files of this program that the manifest does not name: what an
-  // interrupted run was writing.
-  void remove_strays(const std::vector<std::string>& keep) {
-    for (const std::string& name : list_dir(dir_)) {
-      const bool ours = name.rfind("seg-", 0) == 0 || name.rfind("records-", 0) == 0 ||
-                        name.rfind("rspill-", 0) == 0 || name.rfind("levels-", 0) == 0 ||
-                        name.rfind("manifest", 0) == 0;
-      if (ours && std::find(keep.begin(), keep.end(), name) == keep.end()) remove_file(path(name));
-    }
+                   format_bytes(ckpt_.on_disk()).c_str());
   }
 
   const V& v_;
@@ -1421,6 +1284,7 @@ class DiskLatticeMode {
   int rank_, ranks_;                  // this process's rank and how many (0 and 1: one process)
   bool persist_;                      // a work directory is kept (distributed may run without one)
   std::string dir_;                   // this rank's directory
+  CheckpointDir ckpt_;                // its files and manifests (persist_)
   std::vector<std::uint32_t> owner_;  // per segment: the rank that owns it
   std::uint64_t owned_ = 0;           // stored segments this rank owns
   std::uint64_t manifest_id_ = 0;     // distributed: the checkpoint number
@@ -1450,18 +1314,17 @@ class DiskLatticeMode {
   std::uint64_t record_cap_ = 1;                     // records pending_ may hold before they spill
   std::uint64_t spilled_records_ = 0;                // records this process wrote to spill files
   std::uint64_t seg_words_ = 0;
-  std::uint64_t resident_ = 0, clock_ = 0, serial_ = 0, expanded_ = 0;
+  std::uint64_t resident_ = 0, clock_ = 0, expanded_ = 0;
   std::uint64_t level_ = 0;
-  std::vector<std::uint64_t> levels_;
+  LevelCounts levels_;
   std::int64_t goal_depth_ = -1;
   std::vector<Rank> last_sample_;
   std::uint64_t in_count_ = 0;
   bool in_goal_ = false;
   std::vector<Rank> in_sample_;
   bool finished_ = false;
-  std::string records_file_, levels_file_;
-  std::uint64_t records_bytes_ = 0, records_sum_ = 0, levels_bytes_ = 0, levels_sum_ = 0;
-  std::uint64_t disk_now_ = 0, disk_peak_ = 0, new_states_ = 0;
+  FileRef records_file_;  // the records the manifest names
+  std::uint64_t new_states_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_report_ = t0_, last_checkpoint_ = t0_;
   double last_cost_ = 0;  // seconds the last checkpoint took
@@ -1505,14 +1368,11 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
             newest = std::max(newest, parse_manifest_number(f.substr(9), "manifest number"));
       name = dir + "/manifest-" + std::to_string(newest);
     }
-    bool exists = false;
-    const std::string text = read_whole_file(name, exists);
     std::uint64_t from_checkpoint = 0;  // segment discs + 1, 0: no checkpoint
-    if (exists) {
-      const Manifest m = Manifest::parse(text, name);
-      from_checkpoint = m.get_u64("segment_discs") + 1;
+    if (const auto m = CheckpointDir::peek(name, "disk-lattice")) {
+      from_checkpoint = m->get_u64("segment_discs") + 1;
       if (from_checkpoint > static_cast<std::uint64_t>(L.large_discs()) + 1)
-        throw WorkDirError(name + ": segment_discs " + m.get("segment_discs") +
+        throw WorkDirError(name + ": segment_discs " + m->get("segment_discs") +
                            " does not fit this search's layout");
     }
     if (ranks > 1) comm->max(&from_checkpoint, 1);

@@ -54,6 +54,7 @@
 #include <vector>
 
 #include "engine/bfs.hpp"
+#include "engine/checkpoint.hpp"
 #include "engine/core.hpp"
 #include "engine/lattice_kernel.hpp"
 #include "engine/level_loop.hpp"
@@ -63,8 +64,6 @@
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
-
-inline constexpr const char* kFrontierFormat = "hanoi-frontier 1";
 
 // Why the frontier engine cannot run this search ("" when it can).
 template <StateSpace V>
@@ -238,6 +237,7 @@ class FrontierMode {
       default:
         break;
     }
+    if (persist_) ckpt_ = CheckpointDir(o.work_dir, "frontier", identity(), o.flush_to_device);
   }
 
   // Continues the checkpoint in the work directory (options.resume) or starts afresh.
@@ -245,15 +245,8 @@ class FrontierMode {
     resumed = false;
     LevelLoopResume from;
     if (persist_) {
-      make_work_dir(o_.work_dir);
-      bool exists = false;
-      const std::string name = o_.work_dir + "/manifest";
-      const std::string text = read_whole_file(name, exists);
-      if (exists && !o_.resume)
-        throw WorkDirError(o_.work_dir + " holds a checkpoint (" + describe_checkpoint(text) +
-                           "): add --resume to continue it, or use an empty directory");
-      if (exists) {
-        resume_from(Manifest::parse(text, name), from);
+      if (const auto m = ckpt_.open(o_.resume, o_.progress, "frontier")) {
+        resume_from(*m, from);
         resumed = true;
         if (meet_pending_ && run_meet_test(level_ - 1) != LevelReport::Meet::kNone) {
           from.goal_depth = goal_depth_;
@@ -261,10 +254,6 @@ class FrontierMode {
         }
         return from;
       }
-      if (o_.resume && o_.progress)
-        std::fprintf(stderr, "[frontier] no checkpoint in %s: starting the search\n",
-                     o_.work_dir.c_str());
-      remove_strays({});
     }
     return from;
   }
@@ -312,7 +301,7 @@ class FrontierMode {
   }
 
   std::uint64_t peak_bytes() const { return peak_bytes_; }
-  std::uint64_t disk_peak() const { return disk_peak_; }
+  std::uint64_t disk_peak() const { return ckpt_.peak(); }
   std::uint64_t widest() const { return widest_; }
 
  private:
@@ -586,10 +575,11 @@ class FrontierMode {
   }
   std::string path(const std::string& name) const { return o_.work_dir + "/" + name; }
 
+  // The two levels to a fresh file (not once the run finished: its levels answer
+  // nothing more), then the manifest (checkpoint.hpp).
   void checkpoint() {
     const auto c0 = std::chrono::steady_clock::now();
-    std::string file;
-    std::uint64_t bytes = 0, sum = 0;
+    FileRef layers;
     if (!finished_) {
       // Room for the file beside the old one (which goes after the manifest).
       const std::uint64_t need = (prev_.size() + cur_.size() + 2) * 8;
@@ -602,93 +592,67 @@ class FrontierMode {
         last_checkpoint_ = std::chrono::steady_clock::now();
         return;
       }
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "levels-%08llu", static_cast<unsigned long long>(serial_++));
-      file = buf;
-      BitmapWriter w(path(file));
+      layers.name = ckpt_.fresh_name("layers", 0);
+      BitmapWriter w(path(layers.name));
       for (const Level* lv : {&prev_, &cur_}) {
         const std::uint64_t n = lv->size();
         w.add_raw(&n, 1);
         w.add_raw(lv->ranks.data(), n);
       }
-      w.finish(bytes, sum, o_.flush_to_device);
-      disk_peak_ = std::max(disk_peak_, bytes + file_bytes_);
+      w.finish(layers.bytes, layers.sum, o_.flush_to_device);
+      ckpt_.account(static_cast<std::int64_t>(layers.bytes));
     }
+    ckpt_.retire(layers_.name);
+    layers_ = layers;
     Manifest m;
-    m.set("format", kFrontierFormat);
-    m.set("identity", identity());
-    m.set("level", std::to_string(level_));
-    m.set("goal", std::to_string(goal_depth_));
+    ckpt_.write_head(m, CheckpointHead{level_, goal_depth_, finished_, last_sample_}, levels_);
     m.set("met", met_ ? "1" : "0");
     m.set("meet_pending", meet_pending_ ? "1" : "0");
-    m.set("serial", std::to_string(serial_));
-    m.set("finished", finished_ ? "1" : "0");
-    m.set("sizes", join_numbers(levels_));
     m.set("widest", std::to_string(widest_));
-    m.set("last_sample", join_numbers(last_sample_));
-    m.set("layers",
-          file.empty() ? "none" : file + " " + std::to_string(bytes) + " " + std::to_string(sum));
-    write_file_atomically(o_.work_dir, "manifest", m.text(), o_.flush_to_device);
-    if (!file_.empty()) remove_file(path(file_));
-    file_ = file;
-    file_bytes_ = bytes;
+    ckpt_.name(m, "layers", layers_);
+    ckpt_.commit(m);
     last_checkpoint_ = std::chrono::steady_clock::now();
     last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
     if (o_.trace)
       std::fprintf(stderr, "[frontier] checkpoint at level %llu: %.2f s, %s\n",
                    static_cast<unsigned long long>(level_), last_cost_,
-                   format_bytes(bytes).c_str());
+                   format_bytes(layers_.bytes).c_str());
   }
 
   void resume_from(const Manifest& m, LevelLoopResume& from) {
-    const std::string where = path("manifest");
-    if (m.get("format") != kFrontierFormat)
-      throw WorkDirError(where + " is of format '" + m.get("format") + "', this program reads '" +
-                         kFrontierFormat + "'");
-    if (m.get("identity") != identity())
-      throw WorkDirError(o_.work_dir + " holds a checkpoint of " + m.get("identity") + ", not of " +
-                         identity() + ": use another --work-dir");
-    level_ = m.get_u64("level");
-    goal_depth_ = std::stoll(m.get("goal"));
+    const CheckpointHead h = ckpt_.read_head(m, levels_);
+    level_ = h.level;
+    goal_depth_ = h.goal;
+    finished_ = h.finished;
+    last_sample_ = h.last_sample;
     met_ = m.get("met") == "1";
     meet_pending_ = m.get("meet_pending") == "1";
-    serial_ = m.get_u64("serial");
-    finished_ = m.get("finished") == "1";
     widest_ = m.get_u64("widest");
-    levels_ = m.get_list("sizes");
-    last_sample_ = m.get_list("last_sample");
-    if (levels_.size() != level_) throw WorkDirError(where + " is damaged (sizes)");
-    std::vector<std::string> keep = {"manifest"};
-    const std::string layers = m.get("layers");
-    if (layers != "none") {
-      const auto f = manifest_fields(layers);
-      if (f.size() != 3) throw WorkDirError(where + " is damaged (layers)");
-      file_ = f[0];
-      file_bytes_ = parse_manifest_number(f[1], "layers size");
-      const std::uint64_t sum = parse_manifest_number(f[2], "layers checksum");
-      keep.push_back(file_);
-      BitmapReader rd(path(file_));
+    layers_ = ckpt_.take(m.get("layers"), "layers");
+    if (!layers_.empty()) {
+      BitmapReader rd(path(layers_.name));
       for (Level* lv : {&prev_, &cur_}) {
         std::uint64_t n = 0;
         rd.read_raw(&n, 1);
-        if (n > v_.num_ranks() || n * 8 > file_bytes_)
-          throw WorkDirError(path(file_) + " is damaged");
+        if (n > v_.num_ranks() || n * 8 > layers_.bytes)
+          throw WorkDirError(path(layers_.name) + " is damaged");
         lv->ranks.resize(n);
         rd.read_raw(lv->ranks.data(), n);
       }
-      rd.check(file_bytes_, sum);
+      rd.check(layers_.bytes, layers_.sum);
       if (!rebuild_bounds(prev_) || !rebuild_bounds(cur_))
-        throw WorkDirError(path(file_) + " is damaged (its ranks are not grouped by window)");
-      if (cur_.size() != levels_.back())
-        throw WorkDirError(path(file_) + " does not hold the manifest's last level");
+        throw WorkDirError(path(layers_.name) +
+                           " is damaged (its ranks are not grouped by window)");
+      if (levels_.size() == 0 || cur_.size() != levels_.back())
+        throw WorkDirError(path(layers_.name) + " does not hold the manifest's last level");
     } else if (!finished_) {
-      throw WorkDirError(where + " names no levels for an unfinished run");
+      throw WorkDirError(path("manifest") + " names no levels for an unfinished run");
     } else {
       rebuild_bounds(prev_);  // (empty: the search is over)
       rebuild_bounds(cur_);
     }
-    remove_strays(keep);
-    from.sizes = levels_;
+    ckpt_.resumed();
+    from.sizes.assign(levels_.begin(), levels_.end());
     from.goal_depth = goal_depth_;
     from.met_in_middle = met_;
     from.last_sample = last_sample_;
@@ -696,13 +660,6 @@ class FrontierMode {
     if (o_.progress)
       std::fprintf(stderr, "[frontier] resuming %s at level %llu\n", o_.work_dir.c_str(),
                    static_cast<unsigned long long>(level_));
-  }
-
-  void remove_strays(const std::vector<std::string>& keep) {
-    for (const std::string& name : list_dir(o_.work_dir)) {
-      const bool ours = name.rfind("levels-", 0) == 0 || name.rfind("manifest", 0) == 0;
-      if (ours && std::find(keep.begin(), keep.end(), name) == keep.end()) remove_file(path(name));
-    }
   }
 
   const V& v_;
@@ -721,14 +678,15 @@ class FrontierMode {
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> bitmaps_;
   void (FrontierMode::*next_level_)(std::uint64_t) = &FrontierMode::next_level_m<0>;
   std::array<double, 6> phase_{};  // see Stopwatch
-  std::uint64_t level_ = 0, expanded_ = 0, serial_ = 0, widest_ = 1;
-  std::vector<std::uint64_t> levels_;
+  std::uint64_t level_ = 0, expanded_ = 0, widest_ = 1;
+  LevelCounts levels_;
   std::int64_t goal_depth_ = -1;   // the goal's depth, or the optimum the half-depth test gave
   std::vector<Rank> last_sample_;  // with options.farthest: of the last level
   bool met_ = false, finished_ = false;
   bool meet_pending_ = false;  // the last level's half-depth test has not run (run_meet_test)
-  std::string file_;
-  std::uint64_t file_bytes_ = 0, disk_peak_ = 0, peak_bytes_ = 0;
+  CheckpointDir ckpt_;         // the work directory (persist_)
+  FileRef layers_;             // the last two levels' file the manifest names
+  std::uint64_t peak_bytes_ = 0;
   std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();
   double last_cost_ = 0;
 };

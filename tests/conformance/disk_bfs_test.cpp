@@ -212,7 +212,8 @@ TEST(DiskBfsRefusals, RefusesWhatItMustNotUse) {
             search(v, o);
             ADD_FAILURE() << "a lattice checkpoint was used by the generic disk mode";
           } catch (const WorkDirError& e) {
-            EXPECT_NE(std::string(e.what()).find("format"), std::string::npos) << e.what();
+            EXPECT_NE(std::string(e.what()).find("storage 'disk-lattice'"), std::string::npos)
+                << e.what();
           }
           std::filesystem::remove_all(dir);
         }

@@ -174,16 +174,16 @@ TEST(FrontierEngine, InterruptedRunsResume) {
   }
 }
 
-// The levels file named by the manifest, damaged in one byte.
+// The file of the last two levels named by the manifest, damaged in one byte.
 void damage_levels(const std::string& dir) {
   for (const auto& e : std::filesystem::directory_iterator(dir))
-    if (e.path().filename().string().rfind("levels-", 0) == 0) {
+    if (e.path().filename().string().rfind("layers-", 0) == 0) {
       std::fstream f(e.path(), std::ios::in | std::ios::out | std::ios::binary);
       f.seekp(20);
       f.put('\x5a');
       return;
     }
-  ADD_FAILURE() << "no levels file in " << dir;
+  ADD_FAILURE() << "no layers file in " << dir;
 }
 
 TEST(FrontierEngine, RefusesWhatItCannotUse) {

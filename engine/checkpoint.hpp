@@ -1,0 +1,146 @@
+// The checkpoint component: what every storage that persists (the generic and the
+// lattice engine's disk modes, the frontier engine) keeps in its work directory, and
+// how a run resumes from it.
+//
+// Design overview
+// ---------------
+// A storage writes its data files (segments, queued records, levels) under fresh
+// names and tells this component what a checkpoint names; the component owns the
+// rest, once for all of them:
+//
+//   * the manifest (work_dir.hpp): one format, `kCheckpointFormat`, with the
+//     storage that wrote it and the search's identity, checked on resume, so a
+//     checkpoint of another search, another storage or an older version of the
+//     program is refused with a line that says which;
+//   * the common head of a checkpoint: the level the run is at, the goal's depth,
+//     whether the run finished, the farthest states' sample and the per-level
+//     counts (a file of their own: a thin graph has billions of levels);
+//   * the life of a file: a file the current manifest names is *committed*; one
+//     the run no longer needs is *retired*: deleted at once when no manifest names
+//     it, else when a new manifest that does not name it is in place (commit);
+//   * the commit: the manifest written atomically, then (after `between`, the
+//     distributed search's barrier: the two phases of a checkpoint across ranks)
+//     the files only the old manifest named deleted, and the old manifest too
+//     when it had another name (the distributed search numbers them);
+//   * resume: every file the manifest names verified (size and checksum) before it
+//     is used, then the files of ours it does not name (an interrupted run's
+//     writes) deleted;
+//   * the disk in use and its peak, and the free-space refusal.
+//
+// The storages differ only in what they name: their data files and their own
+// fields (a segment's flags, queued records, a half-depth test's verdict).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/level_counts.hpp"
+#include "engine/work_dir.hpp"
+
+namespace hanoi {
+
+// The one checkpoint format of every storage.  Version 2 (the first shared one)
+// replaced "hanoi-disk-bfs 1", "hanoi-disk-lattice 1" and "hanoi-frontier 1",
+// which are refused by name.
+inline constexpr const char* kCheckpointFormat = "hanoi-checkpoint 2";
+
+// A file a checkpoint names: its name, size and checksum ("-" in a manifest:
+// none).
+struct FileRef {
+  std::string name;
+  std::uint64_t bytes = 0, sum = 0;
+  bool empty() const { return name.empty(); }
+  std::string text() const;  // "name bytes sum", or "- 0 0"
+};
+
+// The fields every checkpoint has (see the overview).
+struct CheckpointHead {
+  std::uint64_t level = 0;  // the depth the run is at
+  std::int64_t goal = -1;   // the goal's depth, -1: not reached
+  bool finished = false;
+  std::vector<std::uint64_t> last_sample;  // the farthest states so far (ranks)
+};
+
+class CheckpointDir {
+ public:
+  // `storage`: the name of the storage in the manifest ("disk-generic" ...);
+  // `identity`: the search's, which a resumed run must match; `sync`: flush every
+  // file to the device before a manifest names it.
+  CheckpointDir(std::string dir, std::string storage, std::string identity, bool sync);
+  CheckpointDir() = default;  // a storage that keeps no directory (nothing may be called)
+
+  const std::string& dir() const { return dir_; }
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  // A new file name: "kind-SSSSSS-NNNNNNNN" (s: a segment, or 0), never used before
+  // in this directory (the serial number goes into every manifest).
+  std::string fresh_name(const char* kind, std::uint64_t s);
+
+  // The single-process opening: creates the directory; a checkpoint there is read
+  // and checked (returned) when `resume`, refused otherwise; without one, the files
+  // of an interrupted start are deleted and nullopt returned (`tag`, e.g. "disk",
+  // prefixes the progress line of a --resume that finds none).
+  std::optional<Manifest> open(bool resume, bool progress, const char* tag);
+  // Reads and checks the manifest `name` (the distributed search's numbered ones).
+  Manifest read(const std::string& name);
+  // The manifest at `path` when it is a checkpoint of `storage` (a resumed run takes
+  // its plan from it before the storage is built); nullopt otherwise (open() then
+  // says why it cannot be resumed).
+  static std::optional<Manifest> peek(const std::string& path, const std::string& storage);
+
+  // Resuming: the file `value` names ("name bytes sum"), verified and counted on
+  // disk; `what` names the field in a refusal.  "-" is no file.
+  FileRef take(const std::string& value, const std::string& what);
+  // The same from fields[at], fields[at + 1], fields[at + 2] of a longer value.
+  FileRef take(const std::vector<std::string>& fields, std::size_t at, const std::string& what);
+  // The head of manifest `m` (its levels file taken and read into `levels`).
+  CheckpointHead read_head(const Manifest& m, LevelCounts& levels);
+  // After every file was taken: deletes the files of ours that the manifest does
+  // not name; they become the committed ones.  `manifest_name`: the one resumed.
+  void resumed(const std::string& manifest_name = "manifest");
+  // Starting afresh: deletes every file of ours.
+  void start_afresh();
+
+  // Writing a checkpoint: the head (the levels go to a fresh file, named), then a
+  // storage's own files (name) and fields (m.set), then commit.
+  void write_head(Manifest& m, const CheckpointHead& head, const LevelCounts& levels);
+  void name(Manifest& m, const std::string& key, const FileRef& f, const std::string& extra = "");
+  void commit(Manifest& m, const std::string& manifest_name = "manifest",
+              const std::function<void()>& between = {});
+
+  // A file the run no longer needs (see the overview); "" is ignored.
+  void retire(const std::string& name);
+  // Whether the manifest on disk names `name`.
+  bool committed(const std::string& name) const { return committed_.count(name) != 0; }
+
+  // Disk in use by the files of this run (written, not yet deleted) and its peak.
+  void account(std::int64_t delta);
+  std::uint64_t on_disk() const { return disk_now_; }
+  std::uint64_t peak() const { return disk_peak_; }
+  // Refuses (DiskFullError) a run that may need `need` bytes more than there are:
+  // the free space plus what this run holds already.
+  void check_room(std::uint64_t need) const;
+  // Before a file of at most `bytes` is written where no bound promised the room:
+  // DiskFullError unless kDiskReserve stays free beside it (a clear stop, the last
+  // checkpoint intact).
+  void ensure_room(std::uint64_t bytes) const;
+
+ private:
+  void check(const Manifest& m, const std::string& where) const;
+  void remove_ours_except(const std::set<std::string>& keep);
+
+  std::string dir_, storage_, identity_;
+  bool sync_ = false;
+  std::uint64_t serial_ = 0;
+  std::set<std::string> committed_;   // the files the manifest on disk names
+  std::set<std::string> naming_;      // the files the manifest being written names
+  std::vector<std::string> retired_;  // committed files no longer needed
+  std::string manifest_name_;         // the manifest on disk ("": none yet)
+  std::string levels_file_;           // the levels file of the manifest on disk
+  std::uint64_t disk_now_ = 0, disk_peak_ = 0;
+};
+
+}  // namespace hanoi
