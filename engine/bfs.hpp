@@ -27,6 +27,10 @@
 //   lookup, and a new one counts its orbit's size, so the levels are the full ones.
 // * Memory is estimated before anything is allocated; a search that cannot fit its
 //   budget is refused with the estimate (MemoryBudgetExceeded).
+// * The search is a LevelMode (`GenericMode`): it expands one level per step and
+//   reports it, and the level loop every mode shares (run_levels, level_loop.hpp)
+//   keeps the counts, the goal, the half-depth verdict, stop-at-goal, watched ranks
+//   and progress.
 //
 // The result names optimum (first level holding a goal state), states reached,
 // eccentricity of the start (last non-empty level), per-level counts, wall time,
@@ -97,53 +101,110 @@ inline std::size_t worker_count() {
 }  // namespace detail
 
 namespace detail {
+
+// The generic in-memory search as a LevelMode (level_loop.hpp): step(d) expands
+// level d - 1 into level d and reports it; run_levels keeps the counts, the goal,
+// the half-depth verdict, stop-at-goal, the watched ranks and the progress line.
 template <StateSpace V>
-SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options) {
+class GenericMode {
   using State = typename V::State;
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
-  SearchResult result;
-  const Rank ranks = v.num_ranks();
-  result.rank_space = ranks;
-  const std::uint64_t budget = options.search_budget();
-  const std::uint64_t need = estimate_search_bytes(ranks, options.want_path);
-  if (need > budget)
-    throw over_budget(options, need, "",
-                      options.want_path ? "raise --max-memory or lower n"
-                                        : "raise --max-memory, lower n, or add --work-dir DIR to "
-                                          "keep the search on disk");
 
-  // visited: every rank discovered so far.  During a dense level, `newer` holds
-  // visited as it stood when the level began and `older` as it stood one level
-  // earlier, so the level is newer \ older, read word by word; the expansion then
-  // writes nothing but `visited` (one atomic per discovery), and moving on to the
-  // next level costs one copy pass.  During vector levels `newer` is all zero and
-  // catches the next level should it outgrow the vectors.
-  BitStore visited(ranks);
-  BitStore older, newer;  // allocated on first use
-  std::uint64_t allocated = visited.bytes();
-  SegmentedArray<std::uint8_t> parent;
-  if (options.want_path) {
-    parent = SegmentedArray<std::uint8_t>(ranks);
-    allocated += parent.bytes();
+ public:
+  GenericMode(const V& v, const SearchOptions& options, SearchResult& result)
+      : v_(v),
+        o_(options),
+        ranks_(v.num_ranks()),
+        budget_(options.search_budget()),
+        sym_(v, options.symmetry),
+        sym_on_(sym_.active()),
+        is_goal_rank_(v, sym_),
+        mirror_(v, options.meet_in_middle),
+        threads_(worker_count()),
+        threshold_(dense_threshold(ranks_)),
+        buffer_cap_(static_cast<std::size_t>(std::max<std::uint64_t>(threshold_ / threads_, 1024))),
+        max_branching_(static_cast<std::uint64_t>(v.pegs()) *
+                       static_cast<std::uint64_t>(v.pegs() - 1)),
+        scratch_([this] {
+          Scratch sc;
+          sc.buf.reserve(buffer_cap_);
+          sc.pending.resize(kBatch * max_branching_);
+          sc.pending_move.resize(kBatch * max_branching_);
+          sc.batch.reserve(kBatch);
+          return sc;
+        }) {
+    result.rank_space = ranks_;
+    const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path);
+    if (need > budget_)
+      throw over_budget(o_, need, "",
+                        o_.want_path ? "raise --max-memory or lower n"
+                                     : "raise --max-memory, lower n, or add --work-dir DIR to "
+                                       "keep the search on disk");
+    if (o_.symmetry && (!sym_on_ || o_.want_path))
+      throw std::invalid_argument(
+          "--symmetry: the generic engine needs a peg symmetry that fixes the start, and gives "
+          "no witness");
+    if (o_.meet_in_middle && (!mirror_.ok() || o_.want_path))
+      throw std::invalid_argument(
+          "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
+    result.symmetries = static_cast<std::uint64_t>(sym_.order());
+    visited_ = BitStore(ranks_);
+    allocated_ = visited_.bytes();
+    if (o_.want_path) {
+      parent_ = SegmentedArray<std::uint8_t>(ranks_);
+      allocated_ += parent_.bytes();
+    }
   }
-  std::vector<Rank> cur_list;
-  bool cur_dense = false;
-  // Start symmetries (symmetry.hpp): the states kept are the orbits' least ranks.
-  const StartSymmetry<V> sym(v, options.symmetry);
-  const bool sym_on = sym.active();
-  if (options.symmetry && (!sym_on || options.want_path))
-    throw std::invalid_argument(
-        "--symmetry: the generic engine needs a peg symmetry that fixes the start, and gives "
-        "no witness");
-  result.symmetries = static_cast<std::uint64_t>(sym.order());
 
-  const std::size_t threads = detail::worker_count();
-  const std::uint64_t threshold = dense_threshold(ranks);
-  const std::size_t buffer_cap =
-      static_cast<std::size_t>(std::max<std::uint64_t>(threshold / threads, 1024));
-  const std::uint64_t max_branching =
-      static_cast<std::uint64_t>(v.pegs()) * static_cast<std::uint64_t>(v.pegs() - 1);
+  LevelReport step(std::uint64_t depth) {
+    LevelReport rep;
+    if (depth == 0) {
+      r0_ = v_.rank(v_.start());
+      visited_.test_and_set(r0_);
+      cur_list_.push_back(r0_);
+      rep.size = 1;
+      if (v_.is_goal(v_.start())) goal_rank_ = r0_;
+    } else {
+      // Every rank is visited: the next level is empty without expanding this one.
+      if (reached_ == ranks_) return rep;
+      rep.size = advance(depth);
+      if (rep.size == 0) return rep;
+      // As run_levels decides: the half-depth test first, then the goal.
+      if (o_.meet_in_middle && !goal_reported_) rep.meet = meet_test();
+    }
+    rep.goal = goal_rank_.load() != kNoRank && !goal_reported_;
+    goal_reported_ = goal_reported_ || rep.goal;
+    reached_ += rep.size;
+    if (o_.farthest > 0) rep.sample = lowest(o_.farthest);
+    return rep;
+  }
+
+  // Whether rank r is visited (run_levels's watched ranks; never with symmetry).
+  bool reached(Rank r) const { return visited_.test(r); }
+
+  // After the level loop: orbits, farthest states, the witness, the memory used.
+  void finish(SearchResult& result, LevelLoopEnd& end) {
+    if (sym_on_) result.orbits = orbits_;
+    if (result.complete && sym_on_) end.farthest = sym_.lowest_of_orbits(end.farthest, o_.farthest);
+    for (Rank r : end.farthest) result.farthest.push_back(v_.describe(v_.unrank(r)));
+    const bool goal = result.outcome == SearchOutcome::kGoalReached && !result.met_in_middle;
+    if (goal && o_.want_path && o_.max_path_moves > 0 && result.optimum > o_.max_path_moves) {
+      result.path_omitted = true;  // the caller refuses to print it; no need to build it
+    } else if (goal && o_.want_path) {
+      // The witness is counted in the budget before it is built (sizeof(Move) a move).
+      const std::uint64_t path_bytes = result.optimum * sizeof(Move);
+      if (allocated_ + path_bytes > budget_) throw over_budget(o_, allocated_ + path_bytes);
+      allocated_ += path_bytes;
+      result.path = walk_back(result.optimum);
+    }
+    // The vectors' high-water marks count too: the current level and the buffers.
+    allocated_ += static_cast<std::uint64_t>(cur_list_.capacity()) * sizeof(Rank);
+    for (const auto& sc : scratch_)
+      allocated_ += static_cast<std::uint64_t>(sc.buf.capacity()) * sizeof(Rank);
+    result.search_bytes = allocated_;
+  }
+
+ private:
+  static constexpr Rank kNoRank = ~Rank{0};
   // Per-thread scratch, sized once: the buffer of new ranks, and the successors of
   // one batch of states (rank, and the move's code when a witness is kept) waiting
   // for their visited words to arrive.
@@ -153,50 +214,17 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
     std::vector<std::uint8_t> pending_move;
     std::vector<Rank> batch;
   };
-  tbb::enumerable_thread_specific<Scratch> scratch([&] {
-    Scratch sc;
-    sc.buf.reserve(buffer_cap);
-    sc.pending.resize(detail::kBatch * max_branching);
-    sc.pending_move.resize(detail::kBatch * max_branching);
-    sc.batch.reserve(detail::kBatch);
-    return sc;
-  });
   // New states found by each thread: kept (orbits, with symmetry) and counted.
   struct Found {
     std::uint64_t stored = 0, states = 0;
   };
-  tbb::enumerable_thread_specific<Found> discovered_counts;
-  std::atomic<bool> next_dense{false};
-  std::atomic<Rank> goal_rank{~Rank{0}};
-  const GoalTest<V> is_goal_rank(v, sym);
-  bool goal_found = false;
 
-  const State s0 = v.start();
-  const Rank r0 = v.rank(s0);
-  visited.test_and_set(r0);
-  cur_list.push_back(r0);
-  result.level_sizes.push_back(1);
-  if (v.is_goal(s0)) {
-    goal_found = true;
-    goal_rank = r0;
-    result.optimum = 0;
-  }
-  // Watched ranks (options.watch; never with symmetry): each one's depth, read from
-  // `visited` after each level.
-  WatchedDepths watched(options, result);
-  auto is_visited = [&](Rank r) { return visited.test(r); };
-  watched.note(0, is_visited);
-  std::uint64_t reached = 1;
-  std::uint64_t depth = 0;
-  std::uint64_t cur_stored = 1;  // the current level's kept states (its orbits)
-  std::uint64_t orbits = 1;      // kept states so far
-
-  auto ensure_bits = [&](BitStore& b) {
+  void ensure_bits(BitStore& b) {
     if (b.ranks() == 0) {
-      b = BitStore(ranks);
-      allocated += b.bytes();
+      b = BitStore(ranks_);
+      allocated_ += b.bytes();
     }
-  };
+  }
 
   // Expands a batch of states: new successors are marked visited.  From a vector
   // level they are also appended to this thread's buffer while the next level fits
@@ -207,12 +235,15 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
   // The successors of the whole batch are generated first and their visited words
   // prefetched, so that the cache misses on `visited` (the search's main cost once
   // the bitmap outgrows the caches) overlap instead of stalling one by one.
-  auto expand_batch = [&](const Rank* ranks_in, std::size_t count, Scratch& sc, Found& found,
-                          bool from_dense) {
+  void expand_batch(const Rank* ranks_in, std::size_t count, Scratch& sc, Found& found,
+                    bool from_dense) {
     std::size_t k = 0;
     Rank* pending = sc.pending.data();
     std::uint8_t* pending_move = sc.pending_move.data();
-    const bool want_path = options.want_path;
+    const bool want_path = o_.want_path;
+    const bool sym_on = sym_on_;
+    const V& v = v_;
+    const StartSymmetry<V>& sym = sym_;
     for (std::size_t i = 0; i < count; ++i) {
       // always_inline: whether GCC inlines this callback otherwise depends on
       // unrelated code nearby, and an out-of-line call per successor costs 2-3x.
@@ -221,129 +252,54 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
         // so the scratch never overflows.  A check here costs 3x: it stops inlining.
         assert(k < sc.pending.size());
         pending[k] = sym_on ? sym.canonical(t) : v.rank(t);
-        if (want_path) pending_move[k] = detail::encode_move(m);
+        if (want_path) pending_move[k] = encode_move(m);
         ++k;
       });
     }
+    BitStore& visited = visited_;
     for (std::size_t j = 0; j < k; ++j) visited.prefetch(pending[j]);
     for (std::size_t j = 0; j < k; ++j) {
       const Rank rt = pending[j];
       if (!visited.test_and_set(rt)) continue;
       ++found.stored;
       found.states += sym_on ? sym.orbit_size(rt) : 1;
-      if (want_path) parent[rt] = pending_move[j];
-      if (is_goal_rank(rt)) {
-        Rank expected = ~Rank{0};
-        goal_rank.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
+      if (want_path) parent_[rt] = pending_move[j];
+      if (is_goal_rank_(rt)) {
+        Rank expected = kNoRank;
+        goal_rank_.compare_exchange_strong(expected, rt, std::memory_order_relaxed);
       }
       if (from_dense) continue;  // the next level is recovered as visited \ newer
-      if (next_dense.load(std::memory_order_relaxed)) {
-        newer.set_atomic(rt);
+      if (next_dense_.load(std::memory_order_relaxed)) {
+        newer_.set_atomic(rt);
         continue;
       }
       sc.buf.push_back(rt);
-      if (sc.buf.size() >= buffer_cap) {
-        next_dense.store(true, std::memory_order_relaxed);
-        for (Rank x : sc.buf) newer.set_atomic(x);
+      if (sc.buf.size() >= buffer_cap_) {
+        next_dense_.store(true, std::memory_order_relaxed);
+        for (Rank x : sc.buf) newer_.set_atomic(x);
         sc.buf.clear();
       }
     }
-  };
-  auto expand_list = [&](const Rank* first, std::size_t count, Scratch& sc, Found& found) {
-    for (std::size_t i = 0; i < count; i += detail::kBatch)
-      expand_batch(first + i, std::min(detail::kBatch, count - i), sc, found, false);
-  };
+  }
+  void expand_list(const Rank* first, std::size_t count, Scratch& sc, Found& found) {
+    for (std::size_t i = 0; i < count; i += kBatch)
+      expand_batch(first + i, std::min(kBatch, count - i), sc, found, false);
+  }
 
-  // The half-depth test (options.meet_in_middle; lattice_bfs.hpp's overview gives
-  // the argument): after level d is complete, some state s of it has σs reached at
-  // depth d - 1 (kOdd: the optimum is 2d - 1) or only at depth d (kEven: 2d).  The
-  // level is newer \ older when dense, else cur_list (sorted here for the lookups).
-  const bool meet = options.meet_in_middle;
-  const StartGoalMirror<V> mirror(v, meet);
-  if (meet && (!mirror.ok() || options.want_path))
-    throw std::invalid_argument(
-        "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
-  auto meet_test = [&]() -> LevelReport::Meet {
-    std::atomic<bool> odd{false}, even{false};
-    auto test = [&](Rank r, auto&& in_level) {
-      const Rank t = mirror(r);
-      if (!visited.test(t)) return;
-      if (in_level(t))
-        even.store(true, std::memory_order_relaxed);
-      else
-        odd.store(true, std::memory_order_relaxed);
-    };
-    if (cur_dense) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 512),
+  // Expands the current level (newer \ older when dense, else cur_list_).
+  void expand_level() {
+    if (cur_dense_) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 512),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
-                          for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-                            for (std::uint64_t w = newer.word(i) & ~older.word(i); w; w &= w - 1)
-                              test((i << 6) | static_cast<Rank>(std::countr_zero(w)),
-                                   [&](Rank t) { return !older.test(t); });
-                        });
-    } else {
-      tbb::parallel_sort(cur_list.begin(), cur_list.end());
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 1024),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          for (std::size_t i = range.begin(); i != range.end(); ++i)
-                            test(cur_list[i], [&](Rank t) {
-                              return std::binary_search(cur_list.begin(), cur_list.end(), t);
-                            });
-                        });
-    }
-    return odd.load()    ? LevelReport::Meet::kOdd
-           : even.load() ? LevelReport::Meet::kEven
-                         : LevelReport::Meet::kNone;
-  };
-
-  auto last_report = t0;
-  ProgressPrinter progress("bfs");
-  unsigned levels_since_clock = 0;
-  std::vector<Rank> sample;  // the lowest ranks of the current level, when asked
-  for (;;) {
-    const std::uint64_t level_size = result.level_sizes.back();
-    if (level_size == 0) break;
-    check_cancel(options);
-    if (options.farthest > 0) {
-      sample.clear();
-      if (cur_dense) {
-        for (std::uint64_t i = 0; i < visited.word_count() && sample.size() < options.farthest;
-             ++i) {
-          for (std::uint64_t w = newer.word(i) & ~older.word(i);
-               w && sample.size() < options.farthest; w &= w - 1)
-            sample.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
-        }
-      } else {
-        sample.resize(std::min(options.farthest, cur_list.size()));
-        std::partial_sort_copy(cur_list.begin(), cur_list.end(), sample.begin(), sample.end());
-      }
-    }
-    if (goal_found && (options.stop_at_goal || meet)) {
-      result.complete = false;
-      break;
-    }
-    if (reached == ranks) {
-      // Every rank is visited: the next level is empty without expanding this one.
-      result.level_sizes.push_back(0);
-      break;
-    }
-    next_dense.store(false);
-    for (auto& c : discovered_counts) c = Found{};
-    const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
-    const bool level_was_dense = cur_dense;
-
-    if (cur_dense) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 512),
-                        [&](const tbb::blocked_range<std::uint64_t>& range) {
-                          Scratch& sc = scratch.local();
-                          auto& found = discovered_counts.local();
+                          Scratch& sc = scratch_.local();
+                          auto& found = found_.local();
                           sc.batch.clear();
                           for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
-                            std::uint64_t w = newer.word(i) & ~older.word(i);
+                            std::uint64_t w = newer_.word(i) & ~older_.word(i);
                             while (w) {
                               sc.batch.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
                               w &= w - 1;
-                              if (sc.batch.size() == detail::kBatch) {
+                              if (sc.batch.size() == kBatch) {
                                 expand_batch(sc.batch.data(), sc.batch.size(), sc, found, true);
                                 sc.batch.clear();
                               }
@@ -352,162 +308,211 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
                           expand_batch(sc.batch.data(), sc.batch.size(), sc, found, true);
                           sc.batch.clear();
                         });
-    } else {
-      // A level that cannot fill one buffer cannot spill: a state discovers at most
-      // max_branching new states.  Otherwise the (all-zero) spill target must exist.
-      if (cur_stored * max_branching >= buffer_cap) ensure_bits(newer);
-      if (cur_list.size() < detail::kSerialLevel) {
-        expand_list(cur_list.data(), cur_list.size(), scratch.local(), discovered_counts.local());
-      } else {
-        // Rank order keeps successive expansions near each other in `visited`.
-        if (cur_list.size() >= detail::kSortLevel)
-          tbb::parallel_sort(cur_list.begin(), cur_list.end());
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list.size(), 256),
-                          [&](const tbb::blocked_range<std::size_t>& range) {
-                            expand_list(cur_list.data() + range.begin(), range.size(),
-                                        scratch.local(), discovered_counts.local());
-                          });
-      }
+      return;
     }
+    // A level that cannot fill one buffer cannot spill: a state discovers at most
+    // max_branching new states.  Otherwise the (all-zero) spill target must exist.
+    if (cur_stored_ * max_branching_ >= buffer_cap_) ensure_bits(newer_);
+    if (cur_list_.size() < kSerialLevel) {
+      expand_list(cur_list_.data(), cur_list_.size(), scratch_.local(), found_.local());
+    } else {
+      // Rank order keeps successive expansions near each other in `visited`.
+      if (cur_list_.size() >= kSortLevel) tbb::parallel_sort(cur_list_.begin(), cur_list_.end());
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list_.size(), 256),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          expand_list(cur_list_.data() + range.begin(), range.size(),
+                                      scratch_.local(), found_.local());
+                        });
+    }
+  }
 
+  // Expands level depth - 1 and moves on to level `depth`; returns its size.
+  std::uint64_t advance(std::uint64_t depth) {
+    using Clock = std::chrono::steady_clock;
+    next_dense_.store(false);
+    for (auto& c : found_) c = Found{};
+    const auto level_t0 = o_.trace ? Clock::now() : Clock::time_point{};
+    const bool was_dense = cur_dense_;
+    expand_level();
     std::uint64_t next_size = 0, next_stored = 0;
-    for (const Found& c : discovered_counts) {
+    for (const Found& c : found_) {
       next_size += c.states;
       next_stored += c.stored;
     }
-    cur_list.clear();
+    cur_list_.clear();
     // One word-parallel pass over the bitmaps moves to the next level.
     auto for_each_word = [&](auto&& body) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited.word_count(), 4096),
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 4096),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
                           for (std::uint64_t i = range.begin(); i != range.end(); ++i) body(i);
                         });
     };
-    if (cur_dense) {
-      if (next_stored >= threshold) {
+    if (cur_dense_) {
+      if (next_stored >= threshold_) {
         // Stay dense: older <- newer, newer <- visited.
-        std::swap(older, newer);
-        for_each_word([&](std::uint64_t i) { newer.set_word(i, visited.word(i)); });
+        std::swap(older_, newer_);
+        for_each_word([&](std::uint64_t i) { newer_.set_word(i, visited_.word(i)); });
       } else {
         // Back to a vector: the next level is visited \ newer; newer is then cleared
         // so that it can catch a later spill.
-        for (std::uint64_t i = 0; i < visited.word_count(); ++i) {
-          std::uint64_t w = visited.word(i) & ~newer.word(i);
-          newer.clear_word(i);
+        for (std::uint64_t i = 0; i < visited_.word_count(); ++i) {
+          std::uint64_t w = visited_.word(i) & ~newer_.word(i);
+          newer_.clear_word(i);
           while (w) {
-            cur_list.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
+            cur_list_.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
             w &= w - 1;
           }
         }
-        cur_dense = false;
+        cur_dense_ = false;
       }
-    } else if (next_dense.load()) {
+    } else if (next_dense_.load()) {
       // `newer` holds the part of the next level that spilled; add the rest, then
       // older <- visited before this level (visited \ next level), newer <- visited.
-      for (auto& sc : scratch) {
-        for (Rank x : sc.buf) newer.set_unsynchronized(x);
+      for (auto& sc : scratch_) {
+        for (Rank x : sc.buf) newer_.set_unsynchronized(x);
         sc.buf.clear();
       }
-      ensure_bits(older);
+      ensure_bits(older_);
       for_each_word([&](std::uint64_t i) {
-        const std::uint64_t all = visited.word(i);
-        older.set_word(i, all & ~newer.word(i));
-        newer.set_word(i, all);
+        const std::uint64_t all = visited_.word(i);
+        older_.set_word(i, all & ~newer_.word(i));
+        newer_.set_word(i, all);
       });
-      cur_dense = true;
+      cur_dense_ = true;
     } else {
-      for (auto& sc : scratch) {
-        cur_list.insert(cur_list.end(), sc.buf.begin(), sc.buf.end());
+      for (auto& sc : scratch_) {
+        cur_list_.insert(cur_list_.end(), sc.buf.begin(), sc.buf.end());
         sc.buf.clear();
       }
     }
-    if (options.trace)
-      std::fprintf(stderr, "[bfs] level %llu (%s) %llu states -> %llu new in %.3f s\n",
-                   static_cast<unsigned long long>(depth), level_was_dense ? "bitmap" : "vector",
-                   static_cast<unsigned long long>(level_size),
+    if (o_.trace)
+      std::fprintf(stderr, "[bfs] level %llu (%s) %llu new in %.3f s\n",
+                   static_cast<unsigned long long>(depth), was_dense ? "bitmap" : "vector",
                    static_cast<unsigned long long>(next_size),
                    std::chrono::duration<double>(Clock::now() - level_t0).count());
-    ++depth;
-    reached += next_size;
-    cur_stored = next_stored;
-    orbits += next_stored;
-    result.level_sizes.push_back(next_size);
-    if (meet && !goal_found && next_size > 0) {
-      const LevelReport::Meet m = meet_test();
-      if (m != LevelReport::Meet::kNone) {
-        // The half-depth test decides the optimum at this level (see meet_test).
-        goal_found = true;
-        result.optimum = m == LevelReport::Meet::kOdd ? 2 * depth - 1 : 2 * depth;
-        result.met_in_middle = true;
-        result.complete = false;
-        break;
-      }
-    }
-    if (!goal_found && goal_rank.load() != ~Rank{0}) {
-      goal_found = true;
-      result.optimum = depth;
-    }
-    watched.note(depth, is_visited);
-    // Reading the clock costs more than a tiny level (Domino has ~10^7 levels of ~10
-    // states), so it is read only every 1024 levels or after a large level.
-    if (options.progress && (++levels_since_clock >= 1024 || next_size >= 65536)) {
-      levels_since_clock = 0;
-      const auto now = Clock::now();
-      if (now - last_report > std::chrono::seconds(2)) {
-        last_report = now;
-        const double secs = std::chrono::duration<double>(now - t0).count();
-        // The half-depth test stops at an unknown share of the space: no ETA.
-        const double fraction =
-            meet ? -1.0 : static_cast<double>(reached) / static_cast<double>(ranks);
-        progress.report(fraction, secs, static_cast<double>(reached) / secs,
-                        "level " + std::to_string(depth) + ": " + std::to_string(next_size) +
-                            " new, " + std::to_string(reached) + " reached");
-      }
-    }
+    cur_stored_ = next_stored;
+    orbits_ += next_stored;
+    return next_size;
   }
-  // The last pushed level is empty when the search ran to completion.
-  if (result.complete) result.level_sizes.pop_back();
-  result.states_reached = reached;
-  if (sym_on) result.orbits = orbits;
-  result.eccentricity = result.level_sizes.size() - 1;
-  result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
-  if (result.complete && sym_on) sample = sym.lowest_of_orbits(sample, options.farthest);
-  if (result.complete)
-    for (Rank r : sample) result.farthest.push_back(v.describe(v.unrank(r)));
 
-  if (goal_found && options.want_path && options.max_path_moves > 0 &&
-      result.optimum > options.max_path_moves) {
-    result.path_omitted = true;  // the caller refuses to print it; no need to build it
-  } else if (goal_found && options.want_path) {
-    // The witness is counted in the budget before it is built (sizeof(Move) bytes a move).
-    const std::uint64_t path_bytes = result.optimum * sizeof(Move);
-    if (allocated + path_bytes > budget) throw over_budget(options, allocated + path_bytes);
-    allocated += path_bytes;
-    Rank r = goal_rank.load();
+  // The half-depth test (options.meet_in_middle; lattice_bfs.hpp's overview gives
+  // the argument): after level d is complete, some state s of it has σs reached at
+  // depth d - 1 (kOdd: the optimum is 2d - 1) or only at depth d (kEven: 2d).  The
+  // level is newer \ older when dense, else cur_list (sorted here for the lookups).
+  LevelReport::Meet meet_test() {
+    std::atomic<bool> odd{false}, even{false};
+    auto test = [&](Rank r, auto&& in_level) {
+      const Rank t = mirror_(r);
+      if (!visited_.test(t)) return;
+      if (in_level(t))
+        even.store(true, std::memory_order_relaxed);
+      else
+        odd.store(true, std::memory_order_relaxed);
+    };
+    if (cur_dense_) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 512),
+                        [&](const tbb::blocked_range<std::uint64_t>& range) {
+                          for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                            for (std::uint64_t w = newer_.word(i) & ~older_.word(i); w; w &= w - 1)
+                              test((i << 6) | static_cast<Rank>(std::countr_zero(w)),
+                                   [&](Rank t) { return !older_.test(t); });
+                        });
+    } else {
+      tbb::parallel_sort(cur_list_.begin(), cur_list_.end());
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list_.size(), 1024),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t i = range.begin(); i != range.end(); ++i)
+                            test(cur_list_[i], [&](Rank t) {
+                              return std::binary_search(cur_list_.begin(), cur_list_.end(), t);
+                            });
+                        });
+    }
+    return odd.load()    ? LevelReport::Meet::kOdd
+           : even.load() ? LevelReport::Meet::kEven
+                         : LevelReport::Meet::kNone;
+  }
+
+  // The lowest `keep` ranks of the current level, sorted.
+  std::vector<Rank> lowest(std::size_t keep) const {
+    std::vector<Rank> sample;
+    if (cur_dense_) {
+      for (std::uint64_t i = 0; i < visited_.word_count() && sample.size() < keep; ++i)
+        for (std::uint64_t w = newer_.word(i) & ~older_.word(i); w && sample.size() < keep;
+             w &= w - 1)
+          sample.push_back((i << 6) | static_cast<Rank>(std::countr_zero(w)));
+    } else {
+      sample.resize(std::min(keep, cur_list_.size()));
+      std::partial_sort_copy(cur_list_.begin(), cur_list_.end(), sample.begin(), sample.end());
+    }
+    return sample;
+  }
+
+  // The witness: from the goal back to the start through each rank's recorded move
+  // and the predecessor it names.
+  std::vector<Move> walk_back(std::uint64_t optimum) const {
+    Rank r = goal_rank_.load();
     std::vector<Move> path;
-    path.reserve(result.optimum);
-    while (r != r0) {
-      const std::uint8_t code = parent[r];
+    path.reserve(optimum);
+    while (r != r0_) {
+      const std::uint8_t code = parent_[r];
       const int from = code / 16, to = code % 16;
-      const State s = v.unrank(r);
+      const State s = v_.unrank(r);
       bool stepped = false;
-      for_each_predecessor(v, s, [&](const State& u, Move m) {
+      for_each_predecessor(v_, s, [&](const State& u, Move m) {
         if (stepped || m.from != from || m.to != to) return;
         stepped = true;
         path.push_back(m);
-        r = v.rank(u);
+        r = v_.rank(u);
       });
-      if (!stepped || path.size() > result.optimum)
+      if (!stepped || path.size() > optimum)
         throw std::logic_error("witness reconstruction failed: predecessor not found");
     }
     std::reverse(path.begin(), path.end());
-    result.path = std::move(path);
+    return path;
   }
-  // The vectors' high-water marks count too: the current level and the buffers.
-  allocated += static_cast<std::uint64_t>(cur_list.capacity()) * sizeof(Rank);
-  for (const auto& sc : scratch)
-    allocated += static_cast<std::uint64_t>(sc.buf.capacity()) * sizeof(Rank);
-  result.search_bytes = allocated;
+
+  const V& v_;
+  const SearchOptions& o_;
+  const Rank ranks_;
+  const std::uint64_t budget_;
+  const StartSymmetry<V> sym_;  // the states kept are the orbits' least ranks (symmetry.hpp)
+  const bool sym_on_;
+  const GoalTest<V> is_goal_rank_;
+  const StartGoalMirror<V> mirror_;  // σ for the half-depth test
+  const std::size_t threads_;
+  const std::uint64_t threshold_;
+  const std::size_t buffer_cap_;
+  const std::uint64_t max_branching_;
+  // visited: every rank discovered so far.  During a dense level, `newer` holds
+  // visited as it stood when the level began and `older` as it stood one level
+  // earlier, so the level is newer \ older, read word by word; the expansion then
+  // writes nothing but `visited` (one atomic per discovery), and moving on to the
+  // next level costs one copy pass.  During vector levels `newer` is all zero and
+  // catches the next level should it outgrow the vectors.
+  BitStore visited_, older_, newer_;     // (older_, newer_ allocated on first use)
+  SegmentedArray<std::uint8_t> parent_;  // with a witness: the move that reached each rank
+  std::uint64_t allocated_ = 0;
+  std::vector<Rank> cur_list_;
+  bool cur_dense_ = false;
+  tbb::enumerable_thread_specific<Scratch> scratch_;
+  tbb::enumerable_thread_specific<Found> found_;
+  std::atomic<bool> next_dense_{false};
+  std::atomic<Rank> goal_rank_{kNoRank};
+  bool goal_reported_ = false;
+  Rank r0_ = 0;
+  std::uint64_t reached_ = 0;     // states reached (levels reported so far)
+  std::uint64_t cur_stored_ = 1;  // the current level's kept states (its orbits)
+  std::uint64_t orbits_ = 1;      // kept states so far
+};
+
+template <StateSpace V>
+SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  SearchResult result;
+  GenericMode<V> mode(v, options, result);
+  LevelLoopEnd end = run_levels(mode, options, v.num_ranks(), "bfs", result);
+  mode.finish(result, end);
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;

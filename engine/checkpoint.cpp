@@ -210,6 +210,21 @@ void CheckpointDir::name(Manifest& m, const std::string& key, const FileRef& f,
   if (!f.empty()) naming_.insert(f.name);
 }
 
+void CheckpointDir::name_segment(Manifest& m, std::uint64_t s, const FileRef& f,
+                                 const std::string& extra) {
+  char key[32];
+  std::snprintf(key, sizeof key, "seg.%010llu", static_cast<unsigned long long>(s));
+  name(m, key, f, extra);
+}
+
+std::uint64_t CheckpointDir::segment_of(const std::string& key, std::uint64_t segments) const {
+  const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
+  if (s >= segments)
+    throw WorkDirError(path(manifest_name_) + " names segment " + key.substr(4) +
+                       ", beyond this search's " + std::to_string(segments));
+  return s;
+}
+
 void CheckpointDir::commit(Manifest& m, const std::string& manifest_name,
                            const std::function<void()>& between) {
   m.set("format", kCheckpointFormat);

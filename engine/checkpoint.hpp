@@ -96,6 +96,19 @@ class CheckpointDir {
   FileRef take(const std::string& value, const std::string& what);
   // The same from fields[at], fields[at + 1], fields[at + 2] of a longer value.
   FileRef take(const std::vector<std::string>& fields, std::size_t at, const std::string& what);
+  // Every segment entry of `m` ("seg.N", written by name_segment): N, below
+  // `segments`, its file taken, and the storage's own `extra` fields after it;
+  // fn(N, file, fields) with the file's three fields first.
+  template <class Fn>
+  void take_segments(const Manifest& m, std::uint64_t segments, std::size_t extra, Fn&& fn) {
+    for (const std::string& key : m.keys_with("seg.")) {
+      const std::uint64_t s = segment_of(key, segments);
+      const auto f = manifest_fields(m.get(key));
+      if (f.size() != 3 + extra)
+        throw WorkDirError(path(manifest_name_) + " is damaged (" + key + ")");
+      fn(s, take(f, 0, key), f);
+    }
+  }
   // The head of manifest `m` (its levels file taken and read into `levels`).
   CheckpointHead read_head(const Manifest& m, LevelCounts& levels);
   // After every file was taken: deletes the files of ours that the manifest does
@@ -108,6 +121,8 @@ class CheckpointDir {
   // storage's own files (name) and fields (m.set), then commit.
   void write_head(Manifest& m, const CheckpointHead& head, const LevelCounts& levels);
   void name(Manifest& m, const std::string& key, const FileRef& f, const std::string& extra = "");
+  // Segment s's entry: its file (possibly none) and the storage's fields.
+  void name_segment(Manifest& m, std::uint64_t s, const FileRef& f, const std::string& extra);
   void commit(Manifest& m, const std::string& manifest_name = "manifest",
               const std::function<void()>& between = {});
 
@@ -130,6 +145,7 @@ class CheckpointDir {
 
  private:
   void check(const Manifest& m, const std::string& where) const;
+  std::uint64_t segment_of(const std::string& key, std::uint64_t segments) const;
   void remove_ours_except(const std::set<std::string>& keep);
 
   std::string dir_, storage_, identity_;

@@ -78,6 +78,7 @@
 #include "engine/bfs.hpp"
 #include "engine/checkpoint.hpp"
 #include "engine/core.hpp"
+#include "engine/disk_plan.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
 #include "engine/mirror.hpp"
@@ -88,76 +89,6 @@
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
-
-// How the generic disk search is cut and how much of it stays in memory.
-struct DiskBfsPlan {
-  int segment_bits = 0;             // b: 2^b ranks per segment
-  std::uint64_t segments = 1;       // ceil(ranks / 2^b)
-  std::uint64_t segment_bytes = 0;  // V, F_0, F_1 and their summaries
-  std::uint64_t worker_bytes = 0;   // record queues, per-thread buffers, scratch
-  std::uint64_t record_bytes = 0;   // of which the record queues (spilled beyond)
-  std::uint64_t resident = 1;       // segments kept in memory at most
-  std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
-  // Two files per segment at most (the checkpoint's and a newer one), each of three
-  // elided bitmaps (two mask words per 64), plus the spilled records of one level
-  // (bounded by the allowance per spill, counted generously).
-  std::uint64_t disk_bound() const {
-    return 2 * segments * (segment_bytes + segment_bytes / 32 + 64) + 4 * record_bytes;
-  }
-};
-
-namespace disk_bfs_detail {
-inline constexpr std::uint64_t kBlockWords = 512;    // frontier summary granularity
-inline constexpr std::size_t kLocalRecords = 16384;  // per-thread record buffer (ranks)
-
-inline std::uint64_t words_of(int bits) {
-  return bits >= 6 ? std::uint64_t{1} << (bits - 6) : 1;
-}
-inline std::uint64_t summary_words(int bits) {
-  return (words_of(bits) + kBlockWords * 64 - 1) / (kBlockWords * 64);
-}
-}  // namespace disk_bfs_detail
-
-// The plan for `ranks` ranks and a budget: the largest segments (at most 2^29
-// ranks, 192 MiB) of which four fit beside the worker, down to 2^10 ranks;
-// `forced_bits` >= 0 fixes b.  Throws MemoryBudgetExceeded when two do not fit.
-inline DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bits,
-                                 std::size_t threads, std::uint64_t forced_record_bytes = 0,
-                                 std::uint64_t baseline = 0) {
-  const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
-  using namespace disk_bfs_detail;
-  const int full = std::max(6, static_cast<int>(std::bit_width(ranks > 1 ? ranks - 1 : 1)));
-  auto make = [&](int b) {
-    DiskBfsPlan p;
-    p.segment_bits = b;
-    p.segments = (ranks + (std::uint64_t{1} << b) - 1) >> b;
-    p.segment_bytes = 3 * words_of(b) * 8 + 2 * summary_words(b) * 8;
-    p.record_bytes = forced_record_bytes > 0
-                         ? forced_record_bytes
-                         : std::clamp<std::uint64_t>(budget / 32, std::uint64_t{64} << 10,
-                                                     std::uint64_t{256} << 20);
-    // The files open at once: a segment's or the records' while another is read.
-    p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + (std::uint64_t{64} << 10)) +
-                     p.segments * 192 + (std::uint64_t{1} << 20) + 2 * kIoBufferBytes;
-    p.resident = 1;
-    return p;
-  };
-  if (forced_bits > 40 || (forced_bits >= 0 && forced_bits < 6))
-    throw std::invalid_argument("--segment-bits takes 6 to 40");
-  DiskBfsPlan p;
-  if (forced_bits >= 0) {
-    p = make(std::min(forced_bits, full));
-  } else {
-    int b = std::min(29, full);
-    while (b > 10 && make(b).worker_bytes + 4 * make(b).segment_bytes > budget) --b;
-    p = make(b);
-  }
-  if (p.worker_bytes + 2 * p.segment_bytes > budget)
-    throw MemoryBudgetExceeded(p.worker_bytes + 2 * p.segment_bytes + baseline, total_budget,
-                               "disk mode", "raise --max-memory or lower n", baseline);
-  p.resident = std::min(p.segments, (budget - p.worker_bytes) / p.segment_bytes);
-  return p;
-}
 
 template <StateSpace V>
 class DiskBfsMode {
@@ -338,7 +269,7 @@ class DiskBfsMode {
     for (const Segment& g : segs_) k += g.loaded || !g.file.empty() ? 1 : 0;
     return k;
   }
-  // The states stored so far (with symmetry: the orbits); 0 where unknown.
+  // The states stored so far (with symmetry: the orbits).
   std::uint64_t kept() const { return kept_; }
   std::uint64_t spilled_records() const { return spilled_records_; }
   const StartSymmetry<V>& symmetry() const { return sym_; }
@@ -909,12 +840,10 @@ class DiskBfsMode {
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       const Segment& g = segs_[s];
       const bool nz0 = has_bits(g, 0), nz1 = has_bits(g, 1);
-      if (!g.file.empty() || g.done || nz0 || nz1) {
-        std::snprintf(key, sizeof key, "seg.%010llu", static_cast<unsigned long long>(s));
-        ckpt_.name(m, key, g.file,
-                   std::to_string(nz0 ? 1 : 0) + " " + std::to_string(nz1 ? 1 : 0) + " " +
-                       std::to_string(g.done ? 1 : 0));
-      }
+      if (!g.file.empty() || g.done || nz0 || nz1)
+        ckpt_.name_segment(m, s, g.file,
+                           std::to_string(nz0 ? 1 : 0) + " " + std::to_string(nz1 ? 1 : 0) + " " +
+                               std::to_string(g.done ? 1 : 0));
       for (std::size_t i = 0; i < spills_[s].size(); ++i) {
         const Spill& f = spills_[s][i];
         std::snprintf(key, sizeof key, "spill.%010llu.%06zu", static_cast<unsigned long long>(s),
@@ -953,18 +882,13 @@ class DiskBfsMode {
     next_size_ = next[0];
     next_goal_ = next[1] != 0;
     in_sample_ = m.get_list("in_sample");
-    for (const std::string& key : m.keys_with("seg.")) {
-      const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
-      if (s >= plan_.segments)
-        throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this search's");
-      const auto f = manifest_fields(m.get(key));
-      if (f.size() != 6) throw WorkDirError(where + " is damaged (" + key + ")");
+    ckpt_.take_segments(m, plan_.segments, 3, [&](std::uint64_t s, FileRef file, const auto& f) {
       Segment& g = segs_[s];
-      g.file = ckpt_.take(f, 0, key);
+      g.file = std::move(file);
       g.nonzero[0] = f[3] == "1";
       g.nonzero[1] = f[4] == "1";
       g.done = f[5] == "1";
-    }
+    });
     for (const std::string& key : m.keys_with("spill.")) {
       const std::uint64_t s = parse_manifest_number(key.substr(6, 10), "spill segment");
       if (s >= plan_.segments)
@@ -1068,22 +992,10 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   result.segments = plan.segments;
   result.stored_segments = plan.segments;
   DiskBfsMode<V> mode(v, options, plan);
-  bool resumed = false;
-  const LevelLoopResume from = mode.open(resumed);
-  result.resumed = resumed;
-  LevelLoopEnd end;
-  try {
-    end = run_levels(mode, options, v.num_ranks(), "disk", result, &from);
-  } catch (const SearchCancelled&) {
-    // The one checkpoint of an interruption (the mode throws without one): at a
-    // level or segment boundary, or inside a half-depth test, which it records as
-    // pending.
-    mode.save();
-    if (options.progress)
-      std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
-                   options.work_dir.c_str());
-    throw;
-  }
+  // (An interruption's checkpoint is at a level or segment boundary, or inside a
+  // half-depth test, which it records as pending.)
+  LevelLoopEnd end =
+      run_persistent_levels(mode, options, v.num_ranks(), "disk", result, options.progress);
   // The segments that hold a state (with symmetry, fewer: most of those that hold no
   // representative never gain one); a finished run reported again has none left
   // to count and keeps the plan's figure.

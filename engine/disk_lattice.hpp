@@ -9,7 +9,8 @@
 // of a smaller disc stays inside its segment; a move of one of the s segment discs
 // needs all n-1 smaller discs... no: all smaller discs off its two pegs, a fraction
 // 2^-(n-s) or so of the states, so the candidates that cross segments are few and
-// travel as (word, bits) records, kept in memory per target segment.
+// travel as (word, bits) records, kept per target segment (record_queue.hpp: in
+// memory up to the plan's allowance, beyond it in spill files).
 //
 // A segment's whole state between levels is two bitmaps over its ranks: V
 // (visited) and R (candidates: of the current level until the segment is expanded
@@ -24,7 +25,8 @@
 // which that thread writes out first: so a streaming search reads and writes
 // while it computes, and keeps no more segments in memory than without.
 //
-// Checkpoints (work_dir.hpp for the file discipline).  Every `checkpoint_seconds`
+// Checkpoints (checkpoint.hpp: the manifest, the files' life, resume; work_dir.hpp
+// for the files themselves).  Every `checkpoint_seconds`
 // (at a level boundary, or at a segment boundary inside a long level) the changed
 // resident segments are written to fresh files, the pending records and the level
 // counts likewise, and a manifest naming them all replaces the old one
@@ -37,6 +39,10 @@
 // touches every segment, so a checkpoint per level would cost a write of the whole
 // state per level (twice the in-memory time several times over).  The time-based
 // checkpoint bounds the work a kill loses to about checkpoint_seconds instead.
+//
+// Symmetry (options.symmetry, segment_symmetry.hpp): one segment stored per orbit
+// of the peg permutations that fix the start and keep the rule.  The plan (how
+// many segments, how many resident) is disk_plan.hpp's.
 //
 // Witnesses (options.want_path): each segment also carries the two depth planes
 // (depth mod 3 of every visited state, written by step_span), and the walk-back
@@ -74,242 +80,17 @@
 #include "engine/checkpoint.hpp"
 #include "engine/comm.hpp"
 #include "engine/core.hpp"
+#include "engine/disk_plan.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
 #include "engine/progress.hpp"
+#include "engine/record_queue.hpp"
 #include "engine/search_types.hpp"
 #include "engine/storage.hpp"
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
-
-// Symmetry.  A peg permutation σ that fixes the start and preserves the rule
-// (allows(d, a, b) == allows(d, σa, σb) for every disc and pair) preserves every
-// distance from the start: d(σx) = d(x).  It maps segments to segments (it relabels
-// the segment discs' pegs), so the disk mode stores one segment per orbit, the one
-// of least index (canonical), and counts each of its states |G| / |Stab(S)| times.
-// A record (word, bits) bound for a segment T that is not canonical is carried by
-// the first σ (in a fixed order) that makes T canonical; one bound for a canonical
-// segment S with a non-trivial stabiliser also goes in with all its Stab(S) images,
-// so that the states stored in S at each level stay closed under Stab(S) (moves
-// inside S commute with Stab(S)), which is what makes every state of a stored
-// segment discovered at its true depth.  The goal is looked for through its image
-// in a canonical segment.  Reve's puzzle with m pegs from all discs on one peg has
-// (m-1)! such permutations: 6 at 4 pegs, 24 at 5, 120 at 6.
-using PegPerm = std::array<std::uint8_t, 16>;
-
-template <LatticeSpace V>
-std::vector<PegPerm> rule_symmetries(const V& v) {
-  const int m = v.pegs(), n = v.discs();
-  // The pegs the start uses must stay put (all on one peg for these spaces).
-  const Rank r0 = v.rank(v.start());
-  std::vector<bool> used(static_cast<std::size_t>(m), false);
-  Rank x = r0;
-  for (int d = 0; d < n; ++d) {
-    used[static_cast<std::size_t>(x % static_cast<Rank>(m))] = true;
-    x /= static_cast<Rank>(m);
-  }
-  std::vector<int> p(static_cast<std::size_t>(m));
-  for (int i = 0; i < m; ++i) p[static_cast<std::size_t>(i)] = i;
-  std::vector<PegPerm> out;
-  do {
-    bool ok = true;
-    for (int a = 0; a < m && ok; ++a)
-      if (used[static_cast<std::size_t>(a)] && p[static_cast<std::size_t>(a)] != a) ok = false;
-    if (!ok || !keeps_rule(v, p)) continue;
-    PegPerm q{};
-    for (int i = 0; i < m; ++i)
-      q[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]);
-    out.push_back(q);
-  } while (std::next_permutation(p.begin(), p.end()));
-  return out;  // the identity first
-}
-
-// The segments' orbits under a group of peg permutations (see above).
-class SegmentSymmetry {
- public:
-  SegmentSymmetry() = default;
-  SegmentSymmetry(std::vector<PegPerm> group, const LatticeLayout& L, int segment_discs)
-      : group_(std::move(group)), m_(L.pegs()), n_(L.discs()), k_(L.word_discs()) {
-    if (group_.empty()) group_.push_back(identity());
-    const std::uint64_t segs = L.power(segment_discs);
-    canonical_.assign(segs, 0);
-    carrier_.assign(segs, 0);
-    weight_.assign(segs, 0);
-    stab_.assign(segs, {});
-    for (std::uint64_t S = 0; S < segs; ++S) {
-      std::uint64_t best = S;
-      std::uint32_t by = 0;
-      for (std::uint32_t g = 0; g < group_.size(); ++g) {
-        const std::uint64_t t = map_digits(group_[g], S, segment_discs);
-        if (t < best) {
-          best = t;
-          by = g;
-        }
-      }
-      canonical_[S] = best == S ? 1 : 0;
-      carrier_[S] = by;
-      if (best == S) {
-        std::uint32_t stab = 0;
-        for (std::uint32_t g = 0; g < group_.size(); ++g)
-          if (map_digits(group_[g], S, segment_discs) == S) {
-            ++stab;
-            if (g != 0) stab_[S].push_back(g);
-          }
-        weight_[S] = group_.size() / stab;
-        ++stored_;
-      }
-    }
-    // Bits of a word: discs 1..k; padding bits (m^k < 64) never hold a state.
-    const std::uint64_t block = L.block();
-    bit_perm_.assign(group_.size() * 64, 0);
-    for (std::uint32_t g = 0; g < group_.size(); ++g)
-      for (std::uint64_t l = 0; l < block; ++l)
-        bit_perm_[std::size_t{g} * 64 + l] =
-            static_cast<std::uint8_t>(map_digits(group_[g], l, k_));
-  }
-
-  std::uint64_t order() const { return group_.empty() ? 1 : group_.size(); }
-  std::uint64_t stored() const { return stored_; }
-  bool canonical(std::uint64_t S) const { return canonical_[S] != 0; }
-  std::uint64_t weight(std::uint64_t S) const { return weight_[S]; }
-
-  // Where a record bound for segment T goes: calls put(segment, word, bits) once per
-  // stored image (see the overview).  seg_words: words per segment.
-  template <class Put>
-  void route(std::uint64_t word, std::uint64_t bits, std::uint64_t seg_words, Put&& put) const {
-    std::uint64_t T = word / seg_words;
-    if (!canonical(T)) {
-      const std::uint32_t g = carrier_[T];
-      word = map_word(g, word);
-      bits = map_bits(g, bits);
-      T = word / seg_words;
-    }
-    put(T, word, bits);
-    for (const std::uint32_t g : stab_[T]) put(T, map_word(g, word), map_bits(g, bits));
-  }
-
-  // The image of a rank in a canonical segment.
-  Rank canonical_rank(Rank r, std::uint64_t block, std::uint64_t seg_words) const {
-    const std::uint64_t word = r / block, T = word / seg_words;
-    if (canonical(T)) return r;
-    const std::uint32_t g = carrier_[T];
-    const std::uint64_t bit = map_bits(g, std::uint64_t{1} << (r % block));
-    return map_word(g, word) * block + static_cast<Rank>(std::countr_zero(bit));
-  }
-
- private:
-  static PegPerm identity() {
-    PegPerm p{};
-    for (std::size_t i = 0; i < p.size(); ++i) p[i] = static_cast<std::uint8_t>(i);
-    return p;
-  }
-  // x read as `digits` base-m digits, each peg relabelled.
-  std::uint64_t map_digits(const PegPerm& p, std::uint64_t x, int digits) const {
-    std::uint64_t out = 0, mul = 1;
-    const std::uint64_t m = static_cast<std::uint64_t>(m_);
-    for (int t = 0; t < digits; ++t) {
-      out += p[x % m] * mul;
-      x /= m;
-      mul *= m;
-    }
-    return out;
-  }
-  std::uint64_t map_word(std::uint32_t g, std::uint64_t word) const {
-    return map_digits(group_[g], word, n_ - k_);
-  }
-  std::uint64_t map_bits(std::uint32_t g, std::uint64_t bits) const {
-    std::uint64_t out = 0;
-    for (; bits; bits &= bits - 1)
-      out |= std::uint64_t{1}
-             << bit_perm_[std::size_t{g} * 64 + static_cast<std::uint64_t>(std::countr_zero(bits))];
-    return out;
-  }
-
-  std::vector<PegPerm> group_;
-  int m_ = 0, n_ = 0, k_ = 0;
-  std::vector<std::uint8_t> canonical_;
-  std::vector<std::uint32_t> carrier_;
-  std::vector<std::uint64_t> weight_;
-  std::vector<std::vector<std::uint32_t>> stab_;
-  std::vector<std::uint8_t> bit_perm_;
-  std::uint64_t stored_ = 0;
-};
-
-// How a disk search is cut and how much of it stays in memory.
-struct DiskPlan {
-  int segment_discs = 0;            // s
-  std::uint64_t segments = 1;       // m^s
-  std::uint64_t span = 1;           // chunks per segment
-  std::uint64_t segment_bytes = 0;  // V and R of one segment (and two depth planes with a witness)
-  std::uint64_t worker_bytes = 0;   // the expansion's own buffers
-  std::uint64_t record_bytes = 0;   // of which the records waiting for a segment (spilled beyond)
-  std::uint64_t resident = 1;       // segments kept in memory at most
-  std::uint64_t stored = 1;         // segments that may hold states (one per orbit)
-  std::uint64_t memory_bytes() const { return worker_bytes + resident * segment_bytes; }
-  // At most two files per stored segment (the checkpoint's and a newer one), each V
-  // and R with two mask words per 64.
-  std::uint64_t disk_bound() const {
-    return 2 * stored * (segment_bytes + segment_bytes / 32 + 64);
-  }
-};
-
-namespace disk_detail {
-// The budget's allowance for the records (word, bits) waiting for their segment:
-// 1/256 of a bitmap, between 64 KiB and 64 MiB.  They are rare at 4 pegs (see
-// above) but not at 6, where a segment disc moves whenever the smaller discs leave
-// 2 of 6 pegs free: beyond the allowance they spill to files (DiskLatticeMode::put).
-inline std::uint64_t record_allowance(const LatticeLayout& L) {
-  return std::clamp<std::uint64_t>(L.words() * 8 / 256, std::uint64_t{64} << 10,
-                                   std::uint64_t{64} << 20);
-}
-}  // namespace disk_detail
-
-// The plan for a budget of which `baseline` bytes are the program's own
-// (SearchOptions::baseline_bytes): the fewest segment discs whose segment (V and R)
-// is at most 256 MiB and of which two fit beside the worker in the rest; `forced_discs` >= 0 fixes
-// s, `forced_record_bytes` > 0 the records' allowance (a testing aid).  The worker counts the
-// buffers of the files open at once: the main thread's (a segment or records written while records
-// are read) and the read-ahead's.  With a symmetry group (more than the identity), the segments
-// stored are counted per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
-inline DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int forced_discs,
-                          const std::vector<PegPerm>& group = {}, bool witness = false,
-                          std::uint64_t forced_record_bytes = 0, std::uint64_t baseline = 0) {
-  const int h = L.large_discs();
-  const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
-  auto make = [&](int s) {
-    DiskPlan p;
-    p.segment_discs = s;
-    p.segments = L.power(s);
-    p.span = L.chunks() / p.segments;
-    p.segment_bytes = (witness ? 4 : 2) * p.span * L.chunk_words() * 8;
-    p.record_bytes =
-        forced_record_bytes > 0 ? forced_record_bytes : disk_detail::record_allowance(L);
-    p.worker_bytes =
-        lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256 + 3 * kIoBufferBytes;
-    return p;
-  };
-  if (forced_discs > h)
-    throw std::invalid_argument("--segment-discs must be at most " + std::to_string(h) +
-                                " here (the discs that index chunks)");
-  DiskPlan p;
-  if (forced_discs >= 0) {
-    p = make(forced_discs);
-  } else {
-    int s = 0;
-    while (s < h && (make(s).segment_bytes > (std::uint64_t{256} << 20) ||
-                     make(s).worker_bytes + 2 * make(s).segment_bytes > budget))
-      ++s;
-    p = make(s);
-  }
-  if (p.worker_bytes + p.segment_bytes > budget)
-    throw MemoryBudgetExceeded(p.worker_bytes + p.segment_bytes + baseline, total_budget,
-                               "disk mode", "raise --max-memory or lower n", baseline);
-  p.stored = group.size() > 1 ? SegmentSymmetry(group, L, p.segment_discs).stored() : p.segments;
-  p.resident = std::min(p.stored, (budget - p.worker_bytes) / p.segment_bytes);
-  return p;
-}
 
 template <LatticeSpace V>
 class DiskLatticeMode {
@@ -329,18 +110,15 @@ class DiskLatticeMode {
         segs_(plan.segments),
         progress_("disk") {
     seg_words_ = plan_.span * L_.chunk_words();
-    for (int p = 0; p < 2; ++p) {
-      pending_[p].resize(plan_.segments);
-      spills_[p].resize(plan_.segments);
-    }
-    // The records' allowance: half for those waiting in pending_, half for the
+    // The records' allowance: half for those waiting in records_, half for the
     // worker threads' lists of records leaving the segment they expand, which they
     // hand over (take_outside) whenever they hold their share.  16 bytes a record,
     // and a growing list may hold room for twice its records.
-    record_cap_ = std::max<std::uint64_t>(plan_.record_bytes / 64, 1);
+    const std::uint64_t cap = std::max<std::uint64_t>(plan_.record_bytes / 64, 1);
+    records_.init(plan_.segments, seg_words_, cap, persist_ ? &ckpt_ : nullptr);
     worker_.set_outside_sink(
         [this](std::vector<std::pair<std::uint64_t, std::uint64_t>>& part) { take_outside(part); },
-        std::max<std::uint64_t>(record_cap_ / worker_.threads(), 1));
+        std::max<std::uint64_t>(cap / worker_.threads(), 1));
     if (group.size() > 1) {
       sym_ = SegmentSymmetry(group, L_, plan_.segment_discs);
       worker_.set_goal(sym_.canonical_rank(v.goal_rank(), L_.block(), seg_words_));
@@ -536,7 +314,7 @@ class DiskLatticeMode {
     for (int pass = 0; pass < 2; ++pass)
       for (std::uint64_t s = 0; s < plan_.segments; ++s) {
         const Segment& g = segs_[s];
-        if (!mine(s) || g.done || (!g.r_nonzero && !has_records(cur, s))) continue;
+        if (!mine(s) || g.done || (!g.r_nonzero && !records_.has(cur, s))) continue;
         if ((pass == 0) == g.loaded) todo.push_back(s);
       }
     std::uint64_t reached_before = 0;
@@ -649,7 +427,7 @@ class DiskLatticeMode {
     if (o_.want_path) {
       // A finished run resumed again rebuilds its witness from the depth planes:
       // they stay (in a checkpoint of their own).
-      forget_records();
+      records_.forget();
       checkpoint();
       return;
     }
@@ -658,7 +436,7 @@ class DiskLatticeMode {
       g = Segment();
     }
     resident_ = 0;
-    forget_records();
+    records_.forget();
     checkpoint();
   }
 
@@ -708,7 +486,7 @@ class DiskLatticeMode {
   const std::vector<std::uint64_t>& level_exchanged() const { return level_exchanged_; }
   std::uint64_t owned_segments() const { return owned_; }
   std::uint64_t checkpoints() const { return checkpoints_; }
-  std::uint64_t spilled_records() const { return spilled_records_; }
+  std::uint64_t spilled_records() const { return records_.spilled(); }
   std::uint64_t expansions() const { return expanded_; }
   bool was_finished() const { return finished_; }
 
@@ -757,13 +535,13 @@ class DiskLatticeMode {
   // Records of the next level leaving the segment being expanded, each to its
   // segment (with symmetry, the stored images).
   void route_out(const std::vector<std::pair<std::uint64_t, std::uint64_t>>& part) {
-    auto& next = pending_[next_side_];
     for (const auto& [word, bits] : part) {
       if (sym_.order() > 1) {
-        sym_.route(word, bits, seg_words_,
-                   [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) { put(next, T, w, b); });
+        sym_.route(word, bits, seg_words_, [&](std::uint64_t T, std::uint64_t w, std::uint64_t b) {
+          put(next_side_, T, w, b);
+        });
       } else {
-        put(next, word / seg_words_, word, bits);
+        put(next_side_, word / seg_words_, word, bits);
       }
     }
   }
@@ -783,115 +561,24 @@ class DiskLatticeMode {
   // there), else kept until it is (or, another rank's, until the exchange).
   // Beyond the plan's allowance for them, the longest lists of records go to spill
   // files in the work directory (none without one: --symmetry in memory).
-  void put(std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>>& next, std::uint64_t T,
-           std::uint64_t w, std::uint64_t b) {
+  void put(int side, std::uint64_t T, std::uint64_t w, std::uint64_t b) {
     Segment& t = segs_[T];
     if (t.loaded && t.done) {
       merge_one(t, T, w, b);
     } else {
-      next[T].emplace_back(w, b);
-      if (++queued_ > record_cap_ && persist_) spill_over();
+      records_.push(side, T, w, b);
     }
-  }
-
-  // Records spilled to files, per parity and segment (see put).  A spill file is
-  // the records' raw (word, bits) pairs; checkpoints copy them into their records
-  // file, so no manifest names one and a resumed run deletes them as strays.
-  struct RecordSpill {
-    std::string name;
-    std::uint64_t count = 0, bytes = 0, sum = 0;
-  };
-
-  bool has_records(int side, std::uint64_t s) const {
-    return !pending_[side][s].empty() || !spills_[side][s].empty();
-  }
-
-  // Spills the longest lists of records until those in memory are at most half
-  // their share of the allowance (so that a spill frees enough to pay for its scan).
-  void spill_over() {
-    while (queued_ > record_cap_ / 2) {
-      int side = 0;
-      std::uint64_t t = 0, most = 0;
-      for (int p = 0; p < 2; ++p)
-        for (std::uint64_t u = 0; u < plan_.segments; ++u)
-          if (pending_[p][u].size() > most) {
-            most = pending_[p][u].size();
-            side = p;
-            t = u;
-          }
-      if (most == 0) return;
-      auto& list = pending_[side][t];
-      RecordSpill f;
-      f.name = fresh_name("rspill", t);
-      f.count = list.size();
-      BitmapWriter w(path(f.name));
-      for (const auto& [word, bits] : list) {
-        const std::uint64_t pair[2] = {word, bits};
-        w.add_raw(pair, 2);
-      }
-      w.finish(f.bytes, f.sum, false);  // a checkpoint copies what it needs
-      account(static_cast<std::int64_t>(f.bytes));
-      spills_[side][t].push_back(f);
-      spilled_records_ += f.count;
-      queued_ -= f.count;
-      list = {};
-    }
-  }
-
-  // Hands every record waiting for segment s in pending_[side] (its spill files
-  // first, then those in memory) to fn(word, bits).  `consume`: they are then
-  // forgotten (the files deleted).
-  template <class Fn>
-  void for_records(int side, std::uint64_t s, bool consume, Fn&& fn) {
-    for (const RecordSpill& f : spills_[side][s]) {
-      BitmapReader rd(path(f.name));
-      std::vector<std::uint64_t> buf(8192);
-      for (std::uint64_t left = f.count; left > 0;) {
-        const std::uint64_t n = std::min<std::uint64_t>(left, buf.size() / 2);
-        rd.read_raw(buf.data(), 2 * n);
-        for (std::uint64_t i = 0; i < n; ++i) {
-          if (buf[2 * i] / seg_words_ != s)
-            throw WorkDirError(path(f.name) + " is damaged (a record beyond its segment)");
-          fn(buf[2 * i], buf[2 * i + 1]);
-        }
-        left -= n;
-      }
-      rd.check(f.bytes, f.sum);
-      if (consume) ckpt_.retire(f.name);
-    }
-    auto& list = pending_[side][s];
-    for (const auto& [word, bits] : list) fn(word, bits);
-    if (!consume) return;
-    spills_[side][s].clear();
-    queued_ -= list.size();
-    if (list.capacity() > 4096) {
-      list = {};
-    } else {
-      list.clear();
-    }
-  }
-
-  // Drops every waiting record (a finished search).
-  void forget_records() {
-    for (int p = 0; p < 2; ++p)
-      for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-        for (const RecordSpill& f : spills_[p][s]) ckpt_.retire(f.name);
-        spills_[p][s] = {};
-        pending_[p][s] = {};
-      }
-    queued_ = 0;
   }
 
   // Distributed: sends the records kept for other ranks' segments to their owners
   // and takes in those for this rank's.  Returns the bytes this rank sent.
   std::uint64_t exchange(int nx) {
-    auto& next = pending_[nx];
     std::vector<std::vector<std::uint64_t>> out(static_cast<std::size_t>(ranks_));
     std::uint64_t sent = 0;
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      if (mine(s) || !has_records(nx, s)) continue;
+      if (mine(s) || !records_.has(nx, s)) continue;
       auto& o = out[owner_[s]];
-      for_records(nx, s, true, [&](std::uint64_t word, std::uint64_t bits) {
+      records_.for_each(nx, s, true, [&](std::uint64_t word, std::uint64_t bits) {
         o.push_back(word);
         o.push_back(bits);
         sent += 16;
@@ -903,7 +590,7 @@ class DiskLatticeMode {
       const std::uint64_t T = in[i] / seg_words_;
       if (T >= plan_.segments || !mine(T))
         throw std::logic_error("distributed search: a record for another rank's segment");
-      put(next, T, in[i], in[i + 1]);
+      put(nx, T, in[i], in[i + 1]);
     }
     return sent;
   }
@@ -951,10 +638,10 @@ class DiskLatticeMode {
     g.r_nonzero = true;
     g.dirty = true;
   }
-  // The same for every record waiting for s in pending_[side], which are then gone.
+  // The same for every record waiting for s in records_'s `side`, which are then gone.
   void merge(Segment& g, std::uint64_t s, int side) {
-    for_records(side, s, true,
-                [&](std::uint64_t word, std::uint64_t bits) { merge_one(g, s, word, bits); });
+    records_.for_each(side, s, true,
+                      [&](std::uint64_t word, std::uint64_t bits) { merge_one(g, s, word, bits); });
   }
 
   // Makes segment s resident (reading its file), evicting the least recently used.
@@ -1164,31 +851,9 @@ class DiskLatticeMode {
         g.synced = true;
       }
     }
-    // Pending records: those of the current level (for segments not yet done) and
-    // of the next.
-    // Written current level first; pending_ is indexed by parity.
-    const int side[2] = {static_cast<int>(level_ & 1), 1 - static_cast<int>(level_ & 1)};
-    std::uint64_t count[2] = {0, 0};
-    for (int p = 0; p < 2; ++p)
-      for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-        count[p] += pending_[side[p]][s].size();
-        for (const RecordSpill& f : spills_[side[p]][s]) count[p] += f.count;
-      }
-    FileRef records;
-    if (count[0] + count[1] > 0) {
-      records.name = fresh_name("records", 0);
-      BitmapWriter w(path(records.name));
-      for (int p = 0; p < 2; ++p) {
-        w.add_raw(&count[p], 1);
-        for (std::uint64_t s = 0; s < plan_.segments; ++s)
-          for_records(side[p], s, false, [&](std::uint64_t word, std::uint64_t bits) {
-            const std::uint64_t pair[2] = {word, bits};
-            w.add_raw(pair, 2);
-          });
-      }
-      w.finish(records.bytes, records.sum, o_.flush_to_device);
-      account(static_cast<std::int64_t>(records.bytes));
-    }
+    // The waiting records: the current level's (for segments not yet done), then
+    // the next level's.
+    const FileRef records = records_.write(static_cast<int>(level_ & 1), o_.flush_to_device);
     ckpt_.retire(records_file_.name);
     records_file_ = records;
     Manifest m;
@@ -1197,13 +862,12 @@ class DiskLatticeMode {
     m.set("in_level", std::to_string(in_count_) + " " + std::to_string(in_goal_ ? 1 : 0));
     m.set("in_sample", join_numbers(in_sample_));
     ckpt_.name(m, "records", records_file_);
-    char key[32];
     for (std::uint64_t s = 0; s < plan_.segments; ++s) {
       const Segment& g = segs_[s];
-      if (g.file.empty() && !g.done) continue;
-      std::snprintf(key, sizeof key, "seg.%08llu", static_cast<unsigned long long>(s));
-      ckpt_.name(m, key, g.file,
-                 std::to_string(g.r_nonzero ? 1 : 0) + " " + std::to_string(g.done ? 1 : 0));
+      if (!g.file.empty() || g.done)
+        ckpt_.name_segment(
+            m, s, g.file,
+            std::to_string(g.r_nonzero ? 1 : 0) + " " + std::to_string(g.done ? 1 : 0));
     }
     if (ranks_ > 1) {
       // The two phases of a distributed checkpoint (open_distributed): this rank's
@@ -1236,38 +900,16 @@ class DiskLatticeMode {
     in_count_ = in[0];
     in_goal_ = in[1] != 0;
     in_sample_ = m.get_list("in_sample");
-    for (const std::string& key : m.keys_with("seg.")) {
-      const std::uint64_t s = parse_manifest_number(key.substr(4), "segment number");
-      if (s >= plan_.segments)
-        throw WorkDirError(where + " names segment " + key.substr(4) + ", beyond this layout's");
-      const auto f = manifest_fields(m.get(key));
-      if (f.size() != 5) throw WorkDirError(where + " is damaged (" + key + ")");
+    ckpt_.take_segments(m, plan_.segments, 2, [&](std::uint64_t s, FileRef file, const auto& f) {
       Segment& g = segs_[s];
-      g.file = ckpt_.take(f, 0, key);
+      g.file = std::move(file);
       g.r_nonzero = f[3] == "1";
       g.done = f[4] == "1";
-    }
+    });
     records_file_ = ckpt_.take(m.get("records"), "records");
     // Strays go first: the records may spill as they are read in.
     ckpt_.resumed(manifest_name);
-    if (!records_file_.empty()) {
-      BitmapReader rd(path(records_file_.name));
-      const int cur = static_cast<int>(level_ & 1);
-      for (int p = 0; p < 2; ++p) {
-        std::uint64_t n = 0;
-        rd.read_raw(&n, 1);
-        const int side = p == 0 ? cur : 1 - cur;
-        for (std::uint64_t i = 0; i < n; ++i) {
-          std::uint64_t pair[2];
-          rd.read_raw(pair, 2);
-          const std::uint64_t s = pair[0] / seg_words_;
-          if (s >= plan_.segments) throw WorkDirError(path(records_file_.name) + " is damaged");
-          pending_[side][s].emplace_back(pair[0], pair[1]);
-          if (++queued_ > record_cap_ && persist_) spill_over();
-        }
-      }
-      rd.check(records_file_.bytes, records_file_.sum);
-    }
+    records_.read(records_file_, static_cast<int>(level_ & 1));
     last_checkpoint_ = std::chrono::steady_clock::now();
     if (o_.progress)
       std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
@@ -1306,13 +948,9 @@ class DiskLatticeMode {
   };
   std::optional<ReadAhead> ahead_;
   bool io_failed_ = false;
-  std::vector<std::vector<std::pair<std::uint64_t, std::uint64_t>>> pending_[2];
-  std::vector<std::vector<RecordSpill>> spills_[2];  // per parity and segment (see put)
-  std::uint64_t queued_ = 0;                         // records in pending_
-  int next_side_ = 1;                                // the pending_ of the next level (route_out)
-  std::mutex outside_mutex_;                         // take_outside's
-  std::uint64_t record_cap_ = 1;                     // records pending_ may hold before they spill
-  std::uint64_t spilled_records_ = 0;                // records this process wrote to spill files
+  RecordQueue records_;       // records waiting for their segment (record_queue.hpp)
+  int next_side_ = 1;         // the parity of the next level's records (route_out)
+  std::mutex outside_mutex_;  // take_outside's
   std::uint64_t seg_words_ = 0;
   std::uint64_t resident_ = 0, clock_ = 0, expanded_ = 0;
   std::uint64_t level_ = 0;
@@ -1425,21 +1063,10 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   SearchOptions loop_options = options;
   if (ranks > 1) loop_options.cancel = nullptr;
   if (ranks > 1 && rank != 0) loop_options.progress = false;
-  bool resumed = false;
-  const LevelLoopResume from = mode.open(resumed);
-  result.resumed = resumed;
-  LevelLoopEnd end;
-  try {
-    end = run_levels(mode, loop_options, v.num_ranks(), "disk", result, &from);
-  } catch (const SearchCancelled&) {
-    // The one checkpoint of an interruption (the mode's step throws without one):
-    // at a level or segment boundary, where the state is consistent.
-    mode.save();
-    if (options.progress && rank == 0 && !options.work_dir.empty())
-      std::fprintf(stderr, "[disk] checkpoint written to %s: add --resume to continue the run\n",
-                   options.work_dir.c_str());
-    throw;
-  }
+  // (An interruption's checkpoint is at a level or segment boundary, where the
+  // state is consistent.)
+  const LevelLoopEnd end = run_persistent_levels(mode, loop_options, v.num_ranks(), "disk", result,
+                                                 options.progress && rank == 0);
   std::uint64_t path_bytes = 0;
   if (options.want_path && result.outcome == SearchOutcome::kGoalReached) {
     if (options.max_path_moves > 0 && result.optimum > options.max_path_moves) {

@@ -703,20 +703,9 @@ SearchResult frontier_search(const V& v, const SearchOptions& options) {
   result.storage = StorageKind::kMemory;
   result.rank_space = v.num_ranks();
   FrontierMode<V> mode(v, options, budget);
-  bool resumed = false;
-  const LevelLoopResume from = mode.open(resumed);
-  result.resumed = resumed;
-  LevelLoopEnd end;
-  try {
-    end = run_levels(mode, options, v.num_ranks(), "frontier", result, &from);
-  } catch (const SearchCancelled&) {
-    mode.save();  // at a level boundary: the two levels are whole
-    if (options.progress && !options.work_dir.empty())
-      std::fprintf(stderr,
-                   "[frontier] checkpoint written to %s: add --resume to continue the run\n",
-                   options.work_dir.c_str());
-    throw;
-  }
+  // (An interruption's checkpoint is at a level boundary: the two levels are whole.)
+  const LevelLoopEnd end =
+      run_persistent_levels(mode, options, v.num_ranks(), "frontier", result, options.progress);
   mode.finish();
   if (options.trace) mode.print_phases();
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));

@@ -18,9 +18,11 @@
 // user sees about levels is decided here, once, so every mode prints and counts
 // alike.
 //
-// The generic state-at-a-time engine (bfs.hpp) predates this seam and still runs
-// its own loop (it changes representation between vector and bitmap levels inside
-// it); it shares the option and result types and the progress printer.
+// Every mode runs on this loop: the generic state-at-a-time search (bfs.hpp, which
+// changes representation between vector and bitmap levels inside its step), the
+// lattice mode, the frontier engine and both disk modes.  The modes that keep
+// checkpoints enter through run_persistent_levels, which opens or resumes them and
+// takes the one checkpoint of an interruption.
 #pragma once
 
 #include <algorithm>
@@ -71,7 +73,7 @@ struct LevelLoopResume {
 
 // The watched ranks of a search (SearchOptions::watch): each one's depth, noted
 // after every level by a query `reached(rank)` on what the search has visited.
-// Shared by run_levels and the generic engine's own level loop (bfs.hpp).
+// run_levels asks a mode that can answer `reached(rank)` (the in-memory modes).
 class WatchedDepths {
  public:
   WatchedDepths(const SearchOptions& options, SearchResult& result)
@@ -189,6 +191,36 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   result.outcome = goal_found ? SearchOutcome::kGoalReached : SearchOutcome::kGoalUnreachable;
   if (!result.complete) end.farthest.clear();
   return end;
+}
+
+// A mode that keeps checkpoints: open() resumes one or starts afresh; save()
+// takes the one checkpoint of an interruption.
+template <class M>
+concept PersistentLevelMode = LevelMode<M> && requires(M& m, bool& resumed) {
+  { m.open(resumed) } -> std::same_as<LevelLoopResume>;
+  m.save();
+};
+
+// run_levels for a mode that keeps checkpoints (the disk modes, the frontier
+// engine): opens it (result.resumed), runs the levels, and on an interruption
+// (SearchCancelled, from the loop or the mode's step, which throws without a
+// checkpoint) takes the mode's one checkpoint at the boundary where it stopped,
+// says where (`announce`) and rethrows.
+template <PersistentLevelMode M>
+LevelLoopEnd run_persistent_levels(M& mode, const SearchOptions& options, Rank rank_space,
+                                   const char* tag, SearchResult& result, bool announce) {
+  bool resumed = false;
+  const LevelLoopResume from = mode.open(resumed);
+  result.resumed = resumed;
+  try {
+    return run_levels(mode, options, rank_space, tag, result, &from);
+  } catch (const SearchCancelled&) {
+    mode.save();
+    if (announce && !options.work_dir.empty())
+      std::fprintf(stderr, "[%s] checkpoint written to %s: add --resume to continue the run\n", tag,
+                   options.work_dir.c_str());
+    throw;
+  }
 }
 
 // Merges per-thread samples of one level: the lowest `keep` ranks, sorted.

@@ -35,6 +35,12 @@ using testing::quote;
 using testing::TempDir;
 
 constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+// The program's own bytes are measured again by every run (its resident set when
+// the options are built), and differ between two processes by up to about a MiB
+// under load (worker threads started or not by then: one failure measured 11.67
+// MiB against the plan's 10.65).  A budget computed from another process's figure
+// leaves this much for that.
+constexpr std::uint64_t kBaselineSlack = 4 * kMiB;
 
 // In the test's body (GTEST_SKIP returns from the function it is written in).
 #ifdef HANOI_UNDER_ASAN
@@ -73,7 +79,7 @@ nlohmann::json plan_of(const std::string& args, std::uint64_t budget = 0) {
 }
 
 // An in-memory mode: the budget is the plan's search bytes and the program's own,
-// plus 1 MiB for the baseline measured again in the run.
+// plus kBaselineSlack for the baseline measured again in the run.
 void check_in_memory(const std::string& args, const std::string& engine) {
   const nlohmann::json plan = plan_of(args);
   ASSERT_TRUE(plan.is_object());
@@ -81,7 +87,8 @@ void check_in_memory(const std::string& args, const std::string& engine) {
   ASSERT_EQ(plan.value("storage", ""), "memory");
   const std::uint64_t baseline = plan.value("baseline_bytes", std::uint64_t{0});
   EXPECT_GT(baseline, 4 * kMiB) << "the plan should count the program itself";
-  const std::uint64_t budget = plan.value("memory_bytes", std::uint64_t{0}) + baseline + kMiB;
+  const std::uint64_t budget =
+      plan.value("memory_bytes", std::uint64_t{0}) + baseline + kBaselineSlack;
   run_within(args, budget);
 }
 
@@ -141,7 +148,7 @@ TEST(MemoryBudget, GenericHalfDepthOnDisk) {
 TEST(MemoryBudget, Frontier) {
   HANOI_SKIP_UNDER_ASAN();
   // The frontier engine has no plan (its levels are not known before): the budget
-  // is what an unbounded run needed, the program's own and 1 MiB.
+  // is what an unbounded run needed, the program's own and kBaselineSlack.
   TempDir dir;
   const std::string args =
       "optimum adjacent --pegs 4 -n 12 --engine frontier --work-dir " + quote((dir / "w").string());
@@ -152,7 +159,7 @@ TEST(MemoryBudget, Frontier) {
                                      .value("baseline_bytes", std::uint64_t{0});
   ASSERT_GT(need, 0u);
   std::filesystem::remove_all(dir / "w");
-  run_within(args, need + baseline + kMiB);
+  run_within(args, need + baseline + kBaselineSlack);
 }
 
 // The refusal counts the program too, and says so.
