@@ -30,8 +30,9 @@
 //
 // Checkpoints (with --work-dir): at a level boundary every checkpoint_seconds (and
 // when the run is interrupted or runs out of its budget), the two levels go to one
-// fresh file, and a manifest written atomically (work_dir.hpp) names it with its
-// size and checksum, beside the level counts; `--resume` continues from it.  A
+// fresh file, and the checkpoint component (checkpoint.hpp) writes the level counts
+// and a manifest naming both with their sizes and checksums; `--resume` continues
+// from it.  A
 // level too large for the budget stops the run with a checkpoint and the figure:
 // the levels are not known before the search, so there is no plan to refuse first.
 #pragma once
