@@ -882,13 +882,14 @@ class DiskBfsMode {
     next_size_ = next[0];
     next_goal_ = next[1] != 0;
     in_sample_ = m.get_list("in_sample");
-    ckpt_.take_segments(m, plan_.segments, 3, [&](std::uint64_t s, FileRef file, const auto& f) {
-      Segment& g = segs_[s];
-      g.file = std::move(file);
-      g.nonzero[0] = f[3] == "1";
-      g.nonzero[1] = f[4] == "1";
-      g.done = f[5] == "1";
-    });
+    ckpt_.take_segments(m, plan_.segments, 3,
+                        [&](std::uint64_t s, const FileRef& file, const auto& f) {
+                          Segment& g = segs_[s];
+                          g.file = file;
+                          g.nonzero[0] = f[3] == "1";
+                          g.nonzero[1] = f[4] == "1";
+                          g.done = f[5] == "1";
+                        });
     for (const std::string& key : m.keys_with("spill.")) {
       const std::uint64_t s = parse_manifest_number(key.substr(6, 10), "spill segment");
       if (s >= plan_.segments)

@@ -900,12 +900,13 @@ class DiskLatticeMode {
     in_count_ = in[0];
     in_goal_ = in[1] != 0;
     in_sample_ = m.get_list("in_sample");
-    ckpt_.take_segments(m, plan_.segments, 2, [&](std::uint64_t s, FileRef file, const auto& f) {
-      Segment& g = segs_[s];
-      g.file = std::move(file);
-      g.r_nonzero = f[3] == "1";
-      g.done = f[4] == "1";
-    });
+    ckpt_.take_segments(m, plan_.segments, 2,
+                        [&](std::uint64_t s, const FileRef& file, const auto& f) {
+                          Segment& g = segs_[s];
+                          g.file = file;
+                          g.r_nonzero = f[3] == "1";
+                          g.done = f[4] == "1";
+                        });
     records_file_ = ckpt_.take(m.get("records"), "records");
     // Strays go first: the records may spill as they are read in.
     ckpt_.resumed(manifest_name);
