@@ -15,6 +15,7 @@
 
 #include "cli/command.hpp"
 #include "cli/provenance.hpp"
+#include "cli/refusal_flags.hpp"
 #include "engine/comm.hpp"
 #include "engine/memory.hpp"
 #include "engine/work_dir.hpp"
@@ -52,7 +53,8 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
                  who.c_str());
     comm.abort(3);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "hanoi: error: %s%s (ending the job)\n", who.c_str(), e.what());
+    std::fprintf(stderr, "hanoi: error: %s%s (ending the job)\n", who.c_str(),
+                 with_flags(e).c_str());
   }
   comm.abort(1);
   std::_Exit(1);  // not reached (GCC does not see [[noreturn]] through a virtual call)

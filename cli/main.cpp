@@ -21,6 +21,7 @@
 #include "cli/input.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/provenance.hpp"
+#include "cli/refusal_flags.hpp"
 #include "engine/bfs.hpp"
 #include "engine/work_dir.hpp"
 
@@ -116,20 +117,20 @@ int run_hanoi(int argc, char** argv) {
     error_line(e.what());
     return 2;
   } catch (const hanoi::MemoryBudgetExceeded& e) {
-    error_line(e.what());
+    error_line(hanoi::cli::with_flags(e));
     return 3;
   } catch (const hanoi::DiskFullError& e) {
     // The disk, like the memory budget, cannot hold the run (resumable once it can).
-    error_line(e.what());
+    error_line(hanoi::cli::with_flags(e));
     return 3;
   } catch (const hanoi::WorkDirError& e) {
     // A work directory that cannot be used, or a checkpoint refused: bad input.
-    error_line(e.what());
+    error_line(hanoi::cli::with_flags(e));
     return 2;
   } catch (const std::invalid_argument& e) {
     // The engine's refusal of what was asked (a mode, a segment size that does not
-    // apply here): bad input, named in the engine's words.
-    error_line(e.what());
+    // apply here): bad input, named in the engine's words, with the flags added.
+    error_line(hanoi::cli::with_flags(e));
     return 2;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "hanoi: error: out of memory (lower n or --max-memory)\n");

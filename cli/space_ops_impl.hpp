@@ -11,6 +11,7 @@
 
 #include "analyses/api.hpp"
 #include "analyses/replay_algorithm.hpp"
+#include "cli/refusal_flags.hpp"
 #include "cli/replay_view.hpp"
 #include "cli/space_ops.hpp"
 #include "cli/state_graph.hpp"
@@ -42,13 +43,14 @@ const Space& as(const void* space) {
   return *static_cast<const Space*>(space);
 }
 
-// The engine's refusals (std::invalid_argument) as one line naming the family.
+// The engine's refusals (std::invalid_argument) as one line naming the family,
+// with the flags of what they name (cli/refusal_flags.hpp).
 template <class F>
 decltype(auto) named_refusal(const FamilyInfo& f, F&& fn) {
   try {
     return fn();
   } catch (const std::invalid_argument& e) {
-    throw UsageError(f.name + ": " + e.what());
+    throw UsageError(f.name + ": " + with_flags(e));
   }
 }
 

@@ -54,12 +54,14 @@
 #include <string>
 #include <vector>
 
+#include "engine/combinations.hpp"
 #include "engine/core.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
 #include "engine/mirror.hpp"
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
+#include "engine/space_facts.hpp"
 #include "engine/storage.hpp"
 #include "engine/symmetry.hpp"
 
@@ -135,17 +137,10 @@ class GenericMode {
     result.rank_space = ranks_;
     const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path);
     if (need > budget_)
-      throw over_budget(o_, need, "",
-                        o_.want_path ? "raise --max-memory or lower n"
-                                     : "raise --max-memory, lower n, or add --work-dir DIR to "
-                                       "keep the search on disk");
-    if (o_.symmetry && (!sym_on_ || o_.want_path))
-      throw std::invalid_argument(
-          "--symmetry: the generic engine needs a peg symmetry that fixes the start, and gives "
-          "no witness");
-    if (o_.meet_in_middle && (!mirror_.ok() || o_.want_path))
-      throw std::invalid_argument(
-          "--meet-in-middle: the generic engine needs a start-goal mirror and no witness");
+      throw over_budget(
+          o_, need, "",
+          o_.want_path ? MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs : kOrAWorkDir,
+          o_.want_path ? FeatureSet{Feature::kMemoryBudget, Feature::kDiscs} : kOrAWorkDirRemedies);
     result.symmetries = static_cast<std::uint64_t>(sym_.order());
     visited_ = BitStore(ranks_);
     allocated_ = visited_.bytes();
@@ -526,6 +521,7 @@ SearchResult breadth_first_search_impl(const V& v, const SearchOptions& options)
 // order and keeps its threads.
 template <StateSpace V>
 SearchResult breadth_first_search(const V& v, const SearchOptions& options) {
+  require_combination(space_facts(v), options, EngineKind::kGeneric, LevelStore::kMemory);
   if (!options.want_path) return detail::breadth_first_search_impl(v, options);
   tbb::task_arena one_thread(1);
   return one_thread.execute([&] { return detail::breadth_first_search_impl(v, options); });

@@ -81,7 +81,8 @@ std::optional<Manifest> CheckpointDir::open(bool resume, bool progress, const ch
   const std::string text = read_whole_file(path("manifest"), exists);
   if (exists && !resume)
     throw WorkDirError(dir_ + " holds a checkpoint (" + describe_checkpoint(text) +
-                       "): add --resume to continue it, or use an empty directory");
+                           "): resume to continue it, or use an empty directory",
+                       {Feature::kResume, Feature::kWorkDir});
   if (exists) {
     Manifest m = Manifest::parse(text, path("manifest"));
     check(m, path("manifest"));
@@ -267,18 +268,19 @@ void CheckpointDir::check_room(std::uint64_t need) const {
   const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
   if (need > have)
     throw DiskFullError("the search may need up to " + format_bytes(need) + " of disk in " + dir_ +
-                        ", which has " + format_bytes(have) +
-                        " free (free space, or use another --work-dir)");
+                            ", which has " + format_bytes(have) +
+                            " free (free space, or use another work directory)",
+                        {Feature::kWorkDir});
 }
 
 void CheckpointDir::ensure_room(std::uint64_t bytes) const {
   const std::uint64_t have = free_disk_bytes(dir_);
   if (have < bytes + kDiskReserve)
     throw DiskFullError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +
-                        " free, " + format_bytes(bytes) + " to write and a reserve of " +
-                        format_bytes(kDiskReserve) +
-                        " kept free): free space and add --resume to continue from the last "
-                        "checkpoint");
+                            " free, " + format_bytes(bytes) + " to write and a reserve of " +
+                            format_bytes(kDiskReserve) +
+                            " kept free): free space and resume from the last checkpoint",
+                        {Feature::kResume});
 }
 
 }  // namespace hanoi

@@ -77,6 +77,7 @@
 
 #include "engine/bfs.hpp"
 #include "engine/checkpoint.hpp"
+#include "engine/combinations.hpp"
 #include "engine/core.hpp"
 #include "engine/disk_plan.hpp"
 #include "engine/level_loop.hpp"
@@ -84,6 +85,7 @@
 #include "engine/mirror.hpp"
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
+#include "engine/space_facts.hpp"
 #include "engine/storage.hpp"
 #include "engine/symmetry.hpp"
 #include "engine/work_dir.hpp"
@@ -958,22 +960,7 @@ template <StateSpace V>
 SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  if (options.work_dir.empty()) throw std::invalid_argument("disk mode needs --work-dir DIR");
-  if (options.want_path)
-    throw std::invalid_argument(
-        "the generic engine's disk mode gives no witness (--moves): drop --moves or --work-dir");
-  if (options.symmetry && options.meet_in_middle)
-    throw std::invalid_argument("--meet-in-middle does not combine with --symmetry (drop one)");
-  if (options.symmetry && !StartSymmetry<V>(v).active())
-    throw std::invalid_argument(
-        "--symmetry: this variant and problem have no symmetry that fixes the start");
-  if (options.comm != nullptr)
-    throw std::invalid_argument("the distributed search runs the lattice engine only");
-  if (options.meet_in_middle) {
-    if (!StartGoalMirror<V>(v).ok())
-      throw std::invalid_argument(
-          "--meet-in-middle: this variant and problem have no start-goal mirror");
-  }
+  require_combination(space_facts(v), options, EngineKind::kGeneric, LevelStore::kSegments);
   const std::uint64_t budget = options.budget();
   // A resumed run keeps the segment size of its checkpoint.
   int forced = options.segment_bits;

@@ -78,6 +78,7 @@
 #include <vector>
 
 #include "engine/checkpoint.hpp"
+#include "engine/combinations.hpp"
 #include "engine/comm.hpp"
 #include "engine/core.hpp"
 #include "engine/disk_plan.hpp"
@@ -87,6 +88,7 @@
 #include "engine/progress.hpp"
 #include "engine/record_queue.hpp"
 #include "engine/search_types.hpp"
+#include "engine/space_facts.hpp"
 #include "engine/storage.hpp"
 #include "engine/work_dir.hpp"
 
@@ -176,8 +178,9 @@ class DiskLatticeMode {
     make_work_dir(dir_);
     if (std::filesystem::is_directory(dir_ + "/rank-0"))
       throw WorkDirError(dir_ +
-                         " holds the checkpoint of a distributed run (rank-0/ ...): "
-                         "resume it with mpirun and --distributed, or use another --work-dir");
+                             " holds the checkpoint of a distributed run (rank-0/ ...): "
+                             "resume it as a distributed run, or use another work directory",
+                         {Feature::kDistributed, Feature::kWorkDir});
     if (const auto m = ckpt_.open(o_.resume, o_.progress, "disk")) {
       resume_from(*m);
       resumed = true;
@@ -218,7 +221,7 @@ class DiskLatticeMode {
           if (single)
             problem = o_.work_dir +
                       " holds the checkpoint of a single-process run: resume it "
-                      "without --distributed, or use another --work-dir";
+                      "as one process, or use another work directory";
           const std::string beyond = o_.work_dir + "/rank-" + std::to_string(ranks_);
           if (std::filesystem::is_directory(beyond))
             for (const std::string& name : list_dir(beyond))
@@ -252,7 +255,7 @@ class DiskLatticeMode {
              !problem.empty());
     if (agreed[0] > 0 && !o_.resume)
       refuse(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
-                 " ranks): add --resume to continue it, or use an empty directory",
+                 " ranks): resume to continue it, or use an empty directory",
              rank_ == 0);
     if (cut_short && o_.progress && rank_ == 0)
       std::fprintf(stderr,
@@ -979,18 +982,10 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   Comm* comm = options.comm;
   const int ranks = comm != nullptr ? comm->size() : 1;
   const int rank = comm != nullptr ? comm->rank() : 0;
-  // One process without a work directory: the search by symmetry in memory, every
-  // stored segment resident (checked below).
-  if (options.work_dir.empty() && ranks == 1 && !options.symmetry)
-    throw std::invalid_argument("disk mode needs --work-dir DIR");
-  if (options.want_path && options.symmetry)
-    throw std::invalid_argument(
-        "--symmetry keeps one segment per orbit, which gives no witness (--moves): drop "
-        "--symmetry");
-  if (options.want_path && !V::kReversible)
-    throw std::invalid_argument("the lattice engine keeps witnesses only for reversible rules");
-  if (ranks > 1 && options.farthest > 0)
-    throw std::invalid_argument("the distributed search names no farthest states");
+  // (One process without a work directory: the search by symmetry in memory, every
+  // stored segment resident, checked below.)
+  require_combination(space_facts(v), options, EngineKind::kLattice,
+                      comm != nullptr ? LevelStore::kRanks : LevelStore::kSegments);
   const LatticeLayout L(v.pegs(), v.discs());
   const std::uint64_t budget = options.budget();
   // A resumed run keeps the segment discs of its checkpoint (distributed: of this
@@ -1018,13 +1013,7 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
     if (from_checkpoint > 0) forced = static_cast<int>(from_checkpoint - 1);
   }
   std::vector<PegPerm> group;
-  if (options.symmetry) {
-    if (options.farthest > 0)
-      throw std::invalid_argument(
-          "the disk mode's symmetry keeps one segment per orbit: it "
-          "names no farthest states (drop --symmetry)");
-    group = rule_symmetries(v);
-  }
+  if (options.symmetry) group = rule_symmetries(v);
   DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path, options.record_bytes,
                             options.baseline_bytes);
   if (ranks > 1) {
@@ -1044,12 +1033,12 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
     if (options.work_dir.empty() && plan.resident < owned)
       throw over_budget(options, plan.worker_bytes + owned * plan.segment_bytes,
                         "the distributed search (per rank)",
-                        "raise --max-memory, run more ranks, or add --work-dir DIR");
+                        "a larger memory budget, more ranks, or a work directory",
+                        {Feature::kMemoryBudget, Feature::kWorkDir});
   }
   if (options.work_dir.empty() && ranks == 1 && plan.resident < plan.stored)
     throw over_budget(options, plan.worker_bytes + plan.stored * plan.segment_bytes,
-                      "the search by symmetry in memory",
-                      "raise --max-memory, lower n, or add --work-dir DIR to keep it on disk");
+                      "the search by symmetry in memory", kOrAWorkDir, kOrAWorkDirRemedies);
   SearchResult result;
   result.symmetries = group.empty() ? 1 : group.size();
   result.stored_segments = plan.stored;

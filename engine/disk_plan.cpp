@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/features.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/memory.hpp"
 #include "engine/work_dir.hpp"
@@ -36,8 +37,9 @@ DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int force
     return p;
   };
   if (forced_discs > h)
-    throw std::invalid_argument("--segment-discs must be at most " + std::to_string(h) +
-                                " here (the discs that index chunks)");
+    throw SearchRefused("a segment is fixed by at most " + std::to_string(h) +
+                            " discs here (the discs that index chunks)",
+                        {Feature::kSegmentDiscs});
   DiskPlan p;
   if (forced_discs >= 0) {
     p = make(forced_discs);
@@ -50,7 +52,8 @@ DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int force
   }
   if (p.worker_bytes + p.segment_bytes > budget)
     throw MemoryBudgetExceeded(p.worker_bytes + p.segment_bytes + baseline, total_budget,
-                               "disk mode", "raise --max-memory or lower n", baseline);
+                               "disk mode", MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs,
+                               baseline);
   p.stored = group.size() > 1 ? SegmentSymmetry(group, L, p.segment_discs).stored() : p.segments;
   p.resident = std::min(p.stored, (budget - p.worker_bytes) / p.segment_bytes);
   return p;
@@ -78,7 +81,7 @@ DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bit
     return p;
   };
   if (forced_bits > 40 || (forced_bits >= 0 && forced_bits < 6))
-    throw std::invalid_argument("--segment-bits takes 6 to 40");
+    throw SearchRefused("a segment holds 2^6 to 2^40 ranks", {Feature::kSegmentBits});
   DiskBfsPlan p;
   if (forced_bits >= 0) {
     p = make(std::min(forced_bits, full));
@@ -89,7 +92,8 @@ DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bit
   }
   if (p.worker_bytes + 2 * p.segment_bytes > budget)
     throw MemoryBudgetExceeded(p.worker_bytes + 2 * p.segment_bytes + baseline, total_budget,
-                               "disk mode", "raise --max-memory or lower n", baseline);
+                               "disk mode", MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs,
+                               baseline);
   p.resident = std::min(p.segments, (budget - p.worker_bytes) / p.segment_bytes);
   return p;
 }

@@ -56,36 +56,17 @@
 
 #include "engine/bfs.hpp"
 #include "engine/checkpoint.hpp"
+#include "engine/combinations.hpp"
 #include "engine/core.hpp"
 #include "engine/lattice_kernel.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/memory.hpp"
 #include "engine/mirror.hpp"
 #include "engine/search_types.hpp"
+#include "engine/space_facts.hpp"
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
-
-// Why the frontier engine cannot run this search ("" when it can).
-template <StateSpace V>
-std::string frontier_refusal(const V& v, const SearchOptions& o) {
-  (void)v;
-  if constexpr (!LatticeSpace<V>) {
-    return "the frontier engine serves only single-stack peg variants whose rule ignores "
-           "what a disc lands on";
-  } else {
-    if (!V::kReversible)
-      return "the frontier engine needs moves that can be undone (this rule is one-way)";
-    if (o.want_path) return "the frontier engine keeps no path: it gives no witness (--moves)";
-    if (o.symmetry) return "the frontier engine does not combine with --symmetry";
-    if (o.comm != nullptr) return "the frontier engine has no distributed mode";
-    if (o.storage == StorageKind::kDisk)
-      return "the frontier engine keeps its levels in memory (--work-dir holds its "
-             "checkpoints): drop --storage disk";
-    if (v.num_ranks() > (Rank{1} << 62)) return "the rank space is too large for 64-bit ranks";
-    return "";
-  }
-}
 
 namespace frontier_detail {
 // The moves of a state from its rank (see the overview).  M: the peg count as a
@@ -218,7 +199,8 @@ class FrontierMode {
         budget_(budget),
         persist_(!o.work_dir.empty()),
         threads_(detail::worker_count()) {
-    if (o.meet_in_middle && !mirror_.ok()) throw std::invalid_argument(kNoMeetPermutation);
+    // (require_combination refused the test where no mirror exists.)
+    if (o.meet_in_middle && !mirror_.ok()) throw std::logic_error("frontier: no start-goal mirror");
     // Windows of 2^21 ranks: a thread's bitmap of one (256 KiB) stays in its cache.
     // (options.segment_bits sets them: a testing aid, for many windows at small n.)
     const int rank_bits = std::max(1, static_cast<int>(std::bit_width(v.num_ranks() - 1)));
@@ -350,8 +332,11 @@ class FrontierMode {
     if (need <= budget_) return;
     if (persist_) checkpoint();
     throw over_budget(o_, need, "the frontier search at level " + std::to_string(depth),
-                      persist_ ? "its checkpoint is written: raise --max-memory and add --resume"
-                               : "raise --max-memory, or add --work-dir DIR to checkpoint the run");
+                      persist_
+                          ? "its checkpoint is written: a larger memory budget, and resume"
+                          : "a larger memory budget, or a work directory to checkpoint the run",
+                      persist_ ? FeatureSet{Feature::kMemoryBudget, Feature::kResume}
+                               : FeatureSet{Feature::kMemoryBudget, Feature::kWorkDir});
   }
 
   // Splits [0, count) into the blocks' ranges.
@@ -696,8 +681,7 @@ template <LatticeSpace V>
 SearchResult frontier_search(const V& v, const SearchOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
-  if (const std::string why = frontier_refusal(v, options); !why.empty())
-    throw std::invalid_argument(why);
+  require_combination(space_facts(v), options, EngineKind::kFrontier, LevelStore::kMemory);
   const std::uint64_t budget = options.search_budget();
   SearchResult result;
   result.engine = EngineKind::kFrontier;

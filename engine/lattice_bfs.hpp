@@ -76,11 +76,13 @@
 #include <vector>
 
 #include "engine/bfs.hpp"
+#include "engine/combinations.hpp"
 #include "engine/core.hpp"
 #include "engine/lattice_kernel.hpp"
 #include "engine/level_loop.hpp"
 #include "engine/mirror.hpp"
 #include "engine/search_types.hpp"
+#include "engine/space_facts.hpp"
 #include "engine/storage.hpp"
 
 namespace hanoi {
@@ -599,10 +601,10 @@ class LatticeMode {
   // Builds the tables of σ (find_meet_permutation); throws std::invalid_argument
   // when there is none (search.hpp refuses such a search before it starts).
   void init_meet() {
-    if (span_ != L_.chunks())
-      throw std::invalid_argument("--meet-in-middle runs in memory only (not in disk mode)");
+    // (require_combination refused the test on segments, or without σ.)
+    if (span_ != L_.chunks()) throw std::logic_error("lattice: the half-depth test on segments");
     const auto sigma = find_meet_permutation(v_);
-    if (!sigma) throw std::invalid_argument(kNoMeetPermutation);
+    if (!sigma) throw std::logic_error("lattice: no start-goal permutation");
     sigma_ = *sigma;
     meet_ = true;
     const std::uint64_t block = L_.block();
@@ -686,6 +688,7 @@ template <LatticeSpace V>
 SearchResult lattice_search(const V& v, const SearchOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
+  require_combination(space_facts(v), options, EngineKind::kLattice, LevelStore::kMemory);
   const LatticeLayout L(v.pegs(), v.discs());
   SearchResult result;
   result.engine = EngineKind::kLattice;
@@ -693,13 +696,11 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   const std::uint64_t budget = options.search_budget();
   std::uint64_t allocated = lattice_detail::estimate_bytes(L, options.want_path);
   if (allocated > budget)
-    throw over_budget(options, allocated, "",
-                      options.want_path ? "raise --max-memory or lower n"
-                                        : "raise --max-memory, lower n, or add --work-dir DIR to "
-                                          "keep the search on disk");
-  if (options.want_path && !V::kReversible)
-    throw std::invalid_argument(
-        "the lattice engine keeps witnesses only for reversible rules (use --engine generic)");
+    throw over_budget(
+        options, allocated, "",
+        options.want_path ? MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs : kOrAWorkDir,
+        options.want_path ? FeatureSet{Feature::kMemoryBudget, Feature::kDiscs}
+                          : kOrAWorkDirRemedies);
 
   LatticeMode<V> mode(v, options, L);
   const LevelLoopEnd end = run_levels(mode, options, v.num_ranks(), "lattice", result);

@@ -217,7 +217,7 @@ LevelLoopEnd run_persistent_levels(M& mode, const SearchOptions& options, Rank r
   } catch (const SearchCancelled&) {
     mode.save();
     if (announce && !options.work_dir.empty())
-      std::fprintf(stderr, "[%s] checkpoint written to %s: add --resume to continue the run\n", tag,
+      std::fprintf(stderr, "[%s] checkpoint written to %s: a resumed run continues from it\n", tag,
                    options.work_dir.c_str());
     throw;
   }

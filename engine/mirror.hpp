@@ -54,10 +54,6 @@ std::uint64_t fields_equal_to(std::uint64_t x, int p, std::uint64_t low) {
   return r & low;
 }
 
-inline constexpr const char* kNoMeetPermutation =
-    "--meet-in-middle: no peg permutation that is its own inverse maps the start to the goal "
-    "and keeps the rule (a directed rule such as cyclic has none); run without it";
-
 // Whether the peg permutation p (p[a]: the image of peg a) keeps the rule:
 // allows(d, a, b) == allows(d, p[a], p[b]) for every disc d and pair of pegs.  Such a
 // permutation maps moves to moves, so it preserves distances between states it

@@ -4,37 +4,31 @@
 // ---------------
 // Every mode takes the same SearchOptions and returns the same SearchResult
 // (search_types.hpp), so the analyses above call `search` and never name a mode.
+// A mode is a kernel on a store with policies; the table of combinations
+// (combinations.hpp, kCombinations) lists the modes that are built, and the choice
+// (choose_search, compiled once) and every refusal derive from it.  The modes:
 //   generic  bfs.hpp: one state at a time through the variant's successor callback;
-//            serves every StateSpace.
+//            serves every StateSpace; disk_bfs.hpp: the same on segments in a work
+//            directory, checkpointed and resumable (no witness).
 //   lattice  lattice_bfs.hpp: 64 states per machine word; serves LatticeSpace (the
-//            single-stack peg variants whose rule ignores what a disc lands on).
-//   disk     disk_lattice.hpp: the lattice engine with its bitmaps in segments on
-//            disk (--work-dir), checkpointed and resumable; disk_bfs.hpp: the same
-//            for the generic engine (every StateSpace; no witness).
-// --symmetry: the lattice engine's segment orbits (disk_lattice.hpp, also in
-// memory), or the generic engine's state orbits (symmetry.hpp: spaces that name
-// start symmetries, Checkers and Antwerp), in memory or in its disk mode.
-// --meet-in-middle (the half-depth test) runs on the lattice engine in memory where
-// a peg permutation serves, else (or with --work-dir) on the generic engine, in
-// memory or on disk, over the same permutation or a variant's own mirror (Checkers).
+//            single-stack peg variants whose rule ignores what a disc lands on);
+//            disk_lattice.hpp: the same on segments (resident, on disk, or owned by
+//            the ranks of a distributed run), and its symmetry.
 //   frontier frontier_bfs.hpp: only the last two levels, as sorted ranks, for the
-//            reversible single-stack peg variants; asked for by name (--engine
-//            frontier), for half-depth tests too large for a bitmap.
-//   distributed  the disk mode run by several processes at once (options.comm,
-//            comm.hpp), each owning a share of the segments, with or without disk.
+//            reversible single-stack peg variants; asked for by name, for
+//            half-depth tests too large for a bitmap.
 // kAuto runs the lattice engine where it applies, except on 3-peg graphs too thin
-// for it: a pair of pegs never joined (`adjacent` m = 3, whose state graph is one
-// path of 3^n states, so a chunk would be read once per state) or one-way moves
-// (`cyclic`: 10^7 levels of about 4 states at n = 16; generic 16 s against
-// lattice 23 s at n = 18), and for a witness of an irreversible rule (the
-// lattice's depth-mod-3 walk-back needs reversible moves).  Asking for a mode that does not apply
-// is an error, not a silent fallback.
+// for it (space_facts.hpp, lattice_preferred), and the generic engine where the
+// lattice's row does not serve the request (a witness of an irreversible rule, the
+// half-depth test with a work directory).  Asking for a mode that does not apply is
+// an error, not a silent fallback.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 
 #include "engine/bfs.hpp"
+#include "engine/combinations.hpp"
 #include "engine/core.hpp"
 #include "engine/disk_bfs.hpp"
 #include "engine/disk_lattice.hpp"
@@ -43,198 +37,38 @@
 #include "engine/mirror.hpp"
 #include "engine/search_api.hpp"
 #include "engine/search_types.hpp"
+#include "engine/space_facts.hpp"
 #include "engine/symmetry.hpp"
 
 namespace hanoi {
 
-// Why the lattice engine cannot run this search ("" when it can).
+// The facts of v for choosing its mode: space_facts with the in-memory peaks that
+// kAuto storage weighs against the budget.
 template <StateSpace V>
-std::string lattice_refusal(const V& v, const SearchOptions& o) {
-  if constexpr (LatticeSpace<V>) {
-    if (o.want_path && !V::kReversible)
-      return "the lattice engine gives witnesses only for reversible rules";
-    (void)v;
-    return "";
-  } else {
-    (void)v;
-    (void)o;
-    return "the lattice engine serves only single-stack peg variants whose rule ignores "
-           "what a disc lands on";
-  }
+SpaceFacts choice_facts(const V& v, const SearchOptions& o) {
+  SpaceFacts f = space_facts(v);
+  f.generic_bytes = estimate_search_bytes(v.num_ranks(), false);
+  if constexpr (LatticeSpace<V>)
+    f.lattice_bytes = estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
+  return f;
 }
 
-// Whether kAuto prefers the lattice engine for this space (it applies, see above).
+// The mode `search` will run: its row of the table of combinations
+// (combinations.hpp).  Throws SearchRefused where no row serves the request.
 template <StateSpace V>
-bool lattice_preferred(const V& v) {
-  if constexpr (LatticeSpace<V>) {
-    if (v.pegs() == 3) {
-      if (!V::kReversible) return false;
-      for (int a = 0; a < 3; ++a)
-        for (int b = a + 1; b < 3; ++b)
-          if (!v.lattice_allows(v.discs(), a, b) && !v.lattice_allows(v.discs(), b, a))
-            return false;
-    }
-    return true;
-  } else {
-    (void)v;
-    return false;
-  }
+SearchChoice choose_mode(const V& v, const SearchOptions& o) {
+  return choose_search(choice_facts(v, o), o);
 }
 
-// The mode `search` will run.  Throws std::invalid_argument when the requested one
-// does not apply.
 template <StateSpace V>
 EngineKind choose_engine(const V& v, const SearchOptions& o) {
-  if (o.engine == EngineKind::kFrontier) {
-    // Asked for by name only: it keeps the last two levels (frontier_bfs.hpp).
-    if (const std::string why = frontier_refusal(v, o); !why.empty())
-      throw std::invalid_argument(why);
-    if (o.meet_in_middle && o.farthest > 0)
-      throw std::invalid_argument(
-          "--meet-in-middle stops at half the optimum: it gives no farthest states");
-    if (o.meet_in_middle && !StartGoalMirror<V>(v).ok())
-      throw std::invalid_argument(kNoMeetPermutation);
-    return EngineKind::kFrontier;
-  }
-  const std::string why = lattice_refusal(v, o);
-  if (o.meet_in_middle) {
-    // The half-depth test: the lattice engine's (a peg permutation, lattice_bfs.hpp)
-    // in memory where it applies; else, or on disk, the generic engine's (a
-    // start-goal mirror, mirror.hpp: the variant's own or the same permutation).
-    if (o.want_path || o.farthest > 0)
-      throw std::invalid_argument(
-          "--meet-in-middle stops at half the optimum: it gives no witness (--moves) and no "
-          "farthest states");
-    bool lattice_meet = false;
-    if constexpr (LatticeSpace<V>)
-      lattice_meet = why.empty() && find_meet_permutation(v).has_value();
-    const bool on_disk = !o.work_dir.empty() || o.storage == StorageKind::kDisk || o.resume;
-    if (o.engine == EngineKind::kLattice) {
-      if (!why.empty())
-        throw std::invalid_argument("--meet-in-middle runs on the lattice engine: " + why);
-      if (!lattice_meet) throw std::invalid_argument(kNoMeetPermutation);
-      return EngineKind::kLattice;
-    }
-    if (o.engine == EngineKind::kAuto && lattice_meet && !on_disk) return EngineKind::kLattice;
-    if (lattice_meet || StartGoalMirror<V>(v).ok()) return EngineKind::kGeneric;
-    if constexpr (LatticeSpace<V>) throw std::invalid_argument(kNoMeetPermutation);
-    throw std::invalid_argument(
-        "--meet-in-middle: this variant and problem have no start-goal mirror (a symmetry of "
-        "the rules that is its own inverse and maps the start to the goal)");
-  }
-  switch (o.engine) {
-    case EngineKind::kGeneric:
-      return EngineKind::kGeneric;
-    case EngineKind::kLattice:
-      if (!why.empty()) throw std::invalid_argument(why + " (use --engine generic)");
-      return EngineKind::kLattice;
-    case EngineKind::kAuto:
-    case EngineKind::kFrontier:
-      break;
-  }
-  // Distributed, the lattice wherever it applies: the generic engine has no
-  // distributed mode.
-  if (o.comm != nullptr && why.empty()) return EngineKind::kLattice;
-  return why.empty() && lattice_preferred(v) ? EngineKind::kLattice : EngineKind::kGeneric;
+  return choose_mode(v, o).engine();
 }
 
-// Where the search keeps its bitmaps (see StorageKind).  Throws
-// std::invalid_argument when disk mode is asked for and does not apply.
+// Where the search keeps its levels: kDisk for every segment store (see SearchChoice).
 template <StateSpace V>
 StorageKind choose_storage(const V& v, const SearchOptions& o) {
-  if (!o.watch.empty()) {
-    // Watched ranks: the in-memory searches read them from their visited bitmap.
-    for (Rank r : o.watch)
-      if (r >= v.num_ranks())
-        throw std::invalid_argument("a watched rank lies outside the rank space");
-    if (choose_engine(v, o) == EngineKind::kFrontier || o.symmetry || o.meet_in_middle ||
-        o.comm != nullptr || o.storage == StorageKind::kDisk || o.resume)
-      throw std::invalid_argument(
-          "watched states are reported by the in-memory lattice and generic searches only, "
-          "without symmetry or the half-depth test");
-    return StorageKind::kMemory;
-  }
-  // The frontier engine's levels live in memory; a work directory holds checkpoints.
-  if (choose_engine(v, o) == EngineKind::kFrontier) return StorageKind::kMemory;
-  const bool lattice = choose_engine(v, o) == EngineKind::kLattice;
-  if (o.meet_in_middle) {
-    if (o.symmetry)
-      throw std::invalid_argument("--meet-in-middle does not combine with --symmetry (drop one)");
-    if (o.comm != nullptr)
-      throw std::invalid_argument("--meet-in-middle does not combine with --distributed");
-    if (lattice) {
-      if (o.storage == StorageKind::kDisk || o.resume || !o.work_dir.empty())
-        throw std::invalid_argument(
-            "--meet-in-middle on the lattice engine runs in memory only (drop --engine "
-            "lattice to run it on the generic engine's disk mode)");
-      return StorageKind::kMemory;
-    }
-    // The generic engine's test runs in memory or in its disk mode: chosen below.
-  }
-  if (o.comm != nullptr) {
-    // The distributed search is the disk mode's algorithm (with or without files).
-    if (!lattice) {
-      const std::string why = lattice_refusal(v, o);
-      throw std::invalid_argument(
-          "the distributed search runs the lattice engine, and " +
-          (why.empty() ? std::string("--engine generic was asked for") : why));
-    }
-    if (o.want_path && o.symmetry)
-      throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
-    if (o.farthest > 0)
-      throw std::invalid_argument("the distributed search names no farthest states");
-    return StorageKind::kDisk;
-  }
-  if (o.symmetry && !lattice) {
-    // The generic engine's start symmetries (symmetry.hpp).
-    if (!StartSymmetry<V>(v).active())
-      throw std::invalid_argument(
-          "--symmetry: this variant and problem have no symmetry that fixes the start (the "
-          "lattice engine's serves the single-stack peg variants whose rule ignores what a "
-          "disc lands on; the generic engine's, Checkers and Antwerp)");
-    if (o.want_path)
-      throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
-    // In memory or in the disk mode, chosen below as without symmetry.
-  }
-  if (o.symmetry && lattice && o.storage == StorageKind::kMemory && !o.work_dir.empty())
-    throw std::invalid_argument(
-        "--symmetry runs in memory without --work-dir: drop --work-dir or --storage memory");
-  if (o.symmetry && lattice && o.work_dir.empty() && o.storage != StorageKind::kDisk) {
-    // --symmetry without a work directory: the disk mode's algorithm with every
-    // stored segment in memory (disk_lattice.hpp); the result says "memory".
-    if (o.want_path)
-      throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
-    return StorageKind::kDisk;
-  }
-  const bool disk_asked =
-      o.storage == StorageKind::kDisk || (o.storage == StorageKind::kAuto && o.resume);
-  if (o.storage == StorageKind::kMemory) return StorageKind::kMemory;
-  if (disk_asked && o.work_dir.empty())
-    throw std::invalid_argument("disk mode needs --work-dir DIR");
-  if (disk_asked && !lattice && o.want_path)
-    throw std::invalid_argument(
-        "the generic engine's disk mode gives no witness (--moves): drop --moves or --storage "
-        "disk");
-  if (disk_asked && o.want_path && o.symmetry)
-    throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
-  if (disk_asked) return StorageKind::kDisk;
-  if (o.work_dir.empty()) return StorageKind::kMemory;
-  // kAuto with a work directory: disk only when memory will not do.
-  const std::uint64_t budget = o.search_budget();
-  if (!lattice) {
-    // (A witness needs the in-memory search, which then refuses with its estimate.)
-    return !o.want_path && estimate_search_bytes(v.num_ranks(), false) > budget
-               ? StorageKind::kDisk
-               : StorageKind::kMemory;
-  }
-  if constexpr (LatticeSpace<V>) {
-    if (estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path) > budget) {
-      if (o.want_path && o.symmetry)
-        throw std::invalid_argument("--symmetry gives no witness (--moves): drop --symmetry");
-      return StorageKind::kDisk;
-    }
-  }
-  return StorageKind::kMemory;
+  return choose_mode(v, o).storage();
 }
 
 // What `search(v, o)` will run and need (SearchPlan, search_types.hpp), known before
@@ -244,8 +78,9 @@ StorageKind choose_storage(const V& v, const SearchOptions& o) {
 template <StateSpace V>
 SearchPlan plan_search(const V& v, const SearchOptions& o) {
   SearchPlan p;
-  p.engine = choose_engine(v, o);
-  p.storage = choose_storage(v, o);
+  const SearchChoice choice = choose_mode(v, o);
+  p.engine = choice.engine();
+  p.storage = choice.storage();
   p.budget_bytes = o.budget();
   p.baseline_bytes = o.baseline_bytes;
   const bool files = !o.work_dir.empty();
@@ -291,15 +126,15 @@ std::uint64_t estimate_search(const V& v, const SearchOptions& o) {
 
 template <StateSpace V>
 SearchResult search(const V& v, const SearchOptions& o) {
+  const SearchChoice choice = choose_mode(v, o);
   if constexpr (LatticeSpace<V>) {
-    if (choose_engine(v, o) == EngineKind::kFrontier) return frontier_search(v, o);
-    if (choose_engine(v, o) == EngineKind::kLattice) {
-      if (choose_storage(v, o) == StorageKind::kDisk) return disk_lattice_search(v, o);
+    if (choice.engine() == EngineKind::kFrontier) return frontier_search(v, o);
+    if (choice.engine() == EngineKind::kLattice) {
+      if (choice.storage() == StorageKind::kDisk) return disk_lattice_search(v, o);
       return lattice_search(v, o);
     }
   }
-  // (choose_storage refuses --engine lattice, or disk mode, where they do not apply.)
-  if (choose_storage(v, o) == StorageKind::kDisk) return disk_bfs_search(v, o);
+  if (choice.storage() == StorageKind::kDisk) return disk_bfs_search(v, o);
   return breadth_first_search(v, o);
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/core.hpp"
+#include "engine/features.hpp"
 #include "engine/level_counts.hpp"
 #include "engine/memory.hpp"
 
@@ -192,20 +193,24 @@ struct SearchResult {
   }
 };
 
-class MemoryBudgetExceeded : public std::runtime_error {
+class MemoryBudgetExceeded : public std::runtime_error, public NamesFeatures {
  public:
   // `what` names the search ("" for "search"), e.g. "batch.toml row 2, n=14".
-  // `hint`: what the user can do, in parentheses at the end.
+  // `hint`: what the user can do, in the engine's words, in parentheses at the end;
+  // `remedies`: the Features it names (the CLI adds their flags).
   // `baseline`: the program's own bytes, already counted in `need` (named in the
   // text, so that a need above what the search planned reads right).
   MemoryBudgetExceeded(std::uint64_t need, std::uint64_t budget, const std::string& what = "",
-                       const std::string& hint = "raise --max-memory or lower n",
-                       std::uint64_t baseline = 0)
+                       const std::string& hint = kLargerBudgetOrFewerDiscs,
+                       std::uint64_t baseline = 0,
+                       FeatureSet remedies = {Feature::kMemoryBudget, Feature::kDiscs})
       : std::runtime_error((what.empty() ? std::string("search") : what + ": the search") +
                            " needs about " + sizes_text(need, budget, baseline) + " (" + hint +
                            ")"),
+        NamesFeatures(remedies),
         need_(need),
         budget_(budget) {}
+  static constexpr const char* kLargerBudgetOrFewerDiscs = "a larger memory budget or fewer discs";
   std::uint64_t need() const { return need_; }
   std::uint64_t budget() const { return budget_; }
 
@@ -225,11 +230,19 @@ class MemoryBudgetExceeded : public std::runtime_error {
 
 // The refusal of a search whose own bytes `need` exceed o.search_budget(): the
 // figures are the whole process's (the baseline added), as the budget is.
-inline MemoryBudgetExceeded over_budget(const SearchOptions& o, std::uint64_t need,
-                                        const std::string& what = "",
-                                        const std::string& hint = "raise --max-memory or lower n") {
-  return MemoryBudgetExceeded(need + o.baseline_bytes, o.budget(), what, hint, o.baseline_bytes);
+inline MemoryBudgetExceeded over_budget(
+    const SearchOptions& o, std::uint64_t need, const std::string& what = "",
+    const std::string& hint = MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs,
+    FeatureSet remedies = {Feature::kMemoryBudget, Feature::kDiscs}) {
+  return MemoryBudgetExceeded(need + o.baseline_bytes, o.budget(), what, hint, o.baseline_bytes,
+                              remedies);
 }
+
+// The hint of an in-memory search over budget that the disk mode could run.
+inline constexpr const char* kOrAWorkDir =
+    "a larger memory budget, fewer discs, or a work directory to keep the search on disk";
+inline constexpr FeatureSet kOrAWorkDirRemedies = {Feature::kMemoryBudget, Feature::kDiscs,
+                                                   Feature::kWorkDir};
 
 // What `search(v, o)` will run and need, known before it starts (plan_search in
 // engine/search.hpp: `hanoi optimum ... --plan`, and a batch's check of every cell).

@@ -29,12 +29,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/features.hpp"
+
 namespace hanoi {
 
 // A work directory that cannot be used: refused checkpoint, I/O error, no space.
-class WorkDirError : public std::runtime_error {
+class WorkDirError : public std::runtime_error, public NamesFeatures {
  public:
-  using std::runtime_error::runtime_error;
+  explicit WorkDirError(const std::string& what, FeatureSet involved = {})
+      : std::runtime_error(what), NamesFeatures(involved) {}
 };
 
 // The disk is full, or too full to start or go on: the run stops at its last

@@ -263,7 +263,7 @@ TEST(DistributedRefusals, RefusesWhatItMustNotUse) {
         expect_refused(v, with, ranks, words);
       };
       // Not asked to resume: the checkpoint is not overwritten.
-      refused(o, 3, "add --resume");
+      refused(o, 3, "resume to continue it");
       SearchOptions again = o;
       again.resume = true;
       // Another number of ranks: more, then fewer.

@@ -93,7 +93,9 @@ TEST(Checkpoint, ResumesWhatTheManifestNamesAndDeletesStrays) {
       c.open(false, false, "test");
       ADD_FAILURE() << "a checkpoint was overwritten";
     } catch (const WorkDirError& e) {
-      EXPECT_NE(std::string(e.what()).find("--resume"), std::string::npos) << e.what();
+      // In the engine's words, naming resume (the CLI adds the flag).
+      EXPECT_NE(std::string(e.what()).find("resume to continue it"), std::string::npos) << e.what();
+      EXPECT_TRUE(e.involved().has(Feature::kResume));
     }
   }
   CheckpointDir c(dir, "disk-generic", "test search", false);
