@@ -662,6 +662,112 @@ def rainbow_cdc3_printed(claim, ctx):
     return _verdict(ok, "n = 3", ev, ev)
 
 
+def _rainbow_letters(m, bases):
+    """Absolute base colours (None = uncoloured) as the code of an m-disc tower:
+    A, B, C = the colours of discs m, m-1, m-2, D = uncoloured."""
+    rel = [(m - 1) % 3, (m - 2) % 3, (m - 3) % 3]
+    return "".join("D" if b is None else "ABC"[rel.index(b)] for b in bases)
+
+
+def _rainbow_breakdowns(code, n):
+    """Every break-down of PQR(n) into transfers of the n-1 tower: on three pegs the
+    largest disc moves only when the n-1 others are all on the third peg, so a
+    solution is a path over the states (peg of disc n, peg of the tower) from (0, 0)
+    to (2, 2).  Yields each simple path as (the tower transfers' codes, moves of disc
+    n); a peg holding disc n is a base of disc n's colour for the tower."""
+    base = _rainbow_bases(code, n)
+    cn = (n - 1) % 3
+    out = []
+
+    def walk(a, b, seen, subs, discs):
+        if (a, b) == (2, 2):
+            out.append((tuple(subs), discs))
+            return
+        under = [cn if q == a else base[q] for q in range(3)]
+        for t in range(3):
+            if t != b and (a, t) not in seen:
+                sub = _rainbow_letters(n - 1, (under[b], under[3 - b - t], under[t]))
+                walk(a, t, seen | {(a, t)}, subs + [sub], discs)
+        e = 3 - a - b
+        if a != b and base[e] != cn and (e, b) not in seen:
+            walk(e, b, seen | {(e, b)}, subs, discs + 1)
+
+    walk(0, 0, {(0, 0)}, [], 0)
+    return out
+
+
+def rainbow_small_n_alternatives(claim, ctx):
+    """Lines 258-260: for n < 4 a sub-problem impossible for larger n offers a
+    feasible alternative break-down; CDC(3) is a case in point.  Every break-down of
+    each of the 11 problems (all paths of the largest disc, the n-1 tower moved whole
+    between its moves) is valued with the optimum of its sub-problems (BFS here); the
+    cheapest must equal the tabled optimum (a check of the enumeration).  A break-down
+    is an 'alternative' when it is feasible at n and uses a sub-problem code that has
+    no solution at any size n..max_m (impossible for larger n).  `case`: small-n
+    (such break-downs exist, and only for n < 4) | cdc3 (CDC(3) has one)."""
+    top, sizes = claim.get("max_n", 7), claim.get("max_m", 8)
+    opt = {(r["problem"], r["n"]): r["optimum"] for r in ctx.table("default")
+           if r["variant"] == "rainbow" and r["algorithm"] == "recursive"}
+    memo = {}
+
+    def value(code, m):
+        if (code, m) not in memo:
+            memo[(code, m)] = 0 if m == 0 else _rainbow_bfs(m, _rainbow_bases(code, m))
+        return memo[(code, m)]
+
+    found, cdc3 = [], []
+    for n in range(2, top + 1):
+        for code in RAINBOW_ORDER:
+            feasible = []
+            for subs, discs in _rainbow_breakdowns(code, n):
+                vals = [value(s, n - 1) for s in subs]
+                if all(v is not None for v in vals):
+                    feasible.append((subs, sum(vals) + discs))
+            best = min(cost for _, cost in feasible)
+            if best != opt[(code, n)]:
+                raise RuntimeError(f"the cheapest break-down of {code}({n}) costs {best}, "
+                                   f"the table's optimum is {opt[(code, n)]}")
+            for subs, cost in feasible:
+                gone = sorted({s for s in subs
+                               if all(value(s, m) is None for m in range(n, sizes + 1))})
+                if gone:
+                    found.append((code, n, subs, cost, gone))
+            if (code, n) == ("CDC", 3):
+                cdc3 = feasible
+    scope = f"the 11 problems, n = 2..{top}; sub-problems solved for sizes up to {sizes}"
+    cases = sorted({(n, code) for code, n, *_ in found})
+    listed = ", ".join(f"{code}({n})" for n, code in cases)
+    worst, cheapest = {}, {}
+    for code, n, subs, cost, gone in found:
+        worst.setdefault((code, n), set()).update(f"{g}({n - 1})" for g in gone)
+        cheapest[(code, n)] = min(cost, cheapest.get((code, n), cost))
+    detail = "; ".join(f"{code}({n}) via {', '.join(sorted(worst[(code, n)]))}"
+                       for n, code in cases)
+    if claim["case"] == "small-n":
+        big = [(code, n) for code, n, *_ in found if n >= 4]
+        ok = bool(found) and not big
+        return _verdict(
+            ok, scope,
+            f"break-downs feasible only through a sub-problem with no solution at any larger "
+            f"size occur at {listed} and at no n = 4..{top} ({detail}); the cheapest of them "
+            f"against the optimum: " + ", ".join(f"{code}({n}) {cheapest[(code, n)]} against "
+                                                 f"{opt[(code, n)]}" for n, code in cases),
+            f"such break-downs at n >= 4: {big[:4]}" if big else "no such break-down at any n")
+    mine = [f for f in found if (f[0], f[1]) == ("CDC", 3)]
+    used = sorted({s for subs, _ in cdc3 for s in subs})
+    unsolved = {s: [m for m in range(1, sizes + 1) if value(s, m) is None] for s in used}
+    return _verdict(
+        bool(mine), "CDC(3)" + f"; {scope}",
+        f"CDC(3) can be broken down through {', '.join(mine[0][4])}, which has no solution at "
+        f"sizes 3..{sizes}" if mine else "",
+        f"CDC(3)'s {len(cdc3)} feasible break-downs (costs "
+        f"{sorted(c for _, c in cdc3)}) use only the sub-problems {', '.join(used)} of 2 discs, "
+        + (f"each solvable at every size 1..{sizes}" if not any(unsolved.values()) else
+           "unsolvable at sizes " + ", ".join(f"{k}: {v}" for k, v in unsolved.items() if v))
+        + f"; the alternatives through a sub-problem "
+        f"impossible for larger n are at {detail}")
+
+
 # --- Antwerp ------------------------------------------------------------------------
 
 

@@ -918,3 +918,193 @@ def checkers_semisquares(claim, ctx):
                    "S_k is the nearest semi-square (or tied) at every n, and the bounds on p "
                    f"hold at every non-triangular n (they fail at {triangular_outside} of the "
                    "triangular n, hence the exception)")
+
+
+# --- Checkers: k forced even once the pins hold larger discs (seed 002, line 853) -
+
+# The engine's `frame` DP for Checkers (variants/checkers/frame.hpp) written out again,
+# so that the check can look inside it (which splits k are possible, which are best);
+# it is first checked against the engine's replayed counts.  Peg colours are relative
+# to the tower being moved: A = its largest disc's colour, B = the other, D = no colour.
+CHK_A, CHK_B, CHK_D = 0, 1, 2
+CHK_INF = float("inf")
+
+
+def _chk_flip(x):
+    return x if x == CHK_D else 1 - x
+
+
+def _chk_f3(top):
+    """F3[c][(X, Q, Z)]: the optimum of moving c discs X -> Z on three pegs (every
+    three-peg solution moves the largest disc only when the other c-1 are on the
+    third peg): a shortest path over the 9 states (peg of the largest disc, peg of
+    the c-1 tower)."""
+    import itertools
+
+    codes = list(itertools.product(range(3), repeat=3))
+    f3 = [{r: 0 for r in codes}]
+    for c in range(1, top + 1):
+        row = {}
+        for r in codes:
+            dist, done = {(0, 0): 0}, set()
+            while True:
+                todo = [(d, s) for s, d in dist.items() if s not in done]
+                if not todo:
+                    break
+                d, (a, b) = min(todo)
+                if (a, b) == (2, 2):
+                    break
+                done.add((a, b))
+                seen = [CHK_B if q == a else _chk_flip(r[q]) for q in range(3)]
+                for t in range(3):
+                    if t != b:
+                        cost = f3[c - 1][(seen[b], seen[3 - b - t], seen[t])]
+                        if d + cost < dist.get((a, t), CHK_INF):
+                            dist[(a, t)] = d + cost
+                if a != b and r[3 - a - b] != CHK_A and d + 1 < dist.get((3 - a - b, b), CHK_INF):
+                    dist[(3 - a - b, b)] = d + 1
+            row[r] = dist.get((2, 2), CHK_INF)
+        f3.append(row)
+    return f3
+
+
+def _chk_split(r, k, y):
+    """A Frame-Stewart split of code r = (X, P1, P2, Z): the top c-k discs parked on
+    Y = role y (1 or 2), the bottom k moved X -> Z with the three pegs X, Q, Z, the
+    top brought back; the three parts' codes (k odd swaps A and B for the top)."""
+    q = 3 - y
+    fk = _chk_flip if k % 2 else (lambda x: x)
+    return ((CHK_B, fk(r[q]), fk(r[3]), fk(r[y])), (r[0], r[q], r[3]),
+            (fk(r[y]), fk(r[0]), fk(r[q]), CHK_B))
+
+
+def _chk_f4(top, f3):
+    """F4[c][code] = min over k, y of the split's cost, and every split as (cost, k,
+    y, first code, second code, three-peg code)."""
+    import itertools
+
+    codes = list(itertools.product(range(3), repeat=4))
+    f4, splits = [{r: 0 for r in codes}], [{r: [] for r in codes}]
+    for c in range(1, top + 1):
+        row, opts = {}, {}
+        for r in codes:
+            opts[r] = []
+            for k in range(1, c + 1):
+                for y in (1, 2):
+                    first, bottom, second = _chk_split(r, k, y)
+                    cost = f3[k][bottom] + (0 if k == c else f4[c - k][first] + f4[c - k][second])
+                    opts[r].append((cost, k, y, first, second, bottom))
+            row[r] = min(o[0] for o in opts[r])
+        f4.append(row)
+        splits.append(opts)
+    return f4, splits
+
+
+def _chk_code(r):
+    return "".join("ABD"[x] for x in r)
+
+
+def _chk_engine_frame(ctx, code, n):
+    """`hanoi run checkers frame` for one code: its replayed count, or None where the
+    engine offers no frame algorithm for that code and n (no Frame-type solution)."""
+    import subprocess
+
+    out = subprocess.run([ctx.hanoi, "run", "checkers", "frame", "--problem", code, "-n",
+                          str(n), "--json"], capture_output=True, text=True)
+    if out.returncode == 2 and "(algorithms: none)" in out.stderr:
+        return None
+    j = json.loads(out.stdout)
+    if not j.get("legal"):
+        raise RuntimeError(f"checkers frame {code} n = {n}: not legal")
+    return j["moves_count"]
+
+
+def checkers_even_k(claim, ctx):
+    """Line 853: once the pins are occupied by larger discs the Checkers/Frame
+    algorithm must take k even (to respect the base colours), so it is slower than
+    Reve's unless n is nearly midway between triangular numbers.  Computed: (1) the
+    engine's Frame DP written out here reproduces `hanoi run checkers frame` for every
+    problem code, n = 1..max_n; (2) following every optimal split down from DDDD(n),
+    the sub-problems whose four pegs all hold larger discs (codes without D) admit no
+    split with odd k (3 <= k < c), and their optimal splits have k even for c >= 3;
+    (3) DDDD's Frame count exceeds Reve's (Frame-Stewart, replayed) exactly at the n
+    with |p(n)| > 2 (p = n - S_k, the seed's own measure of 'midway')."""
+    top = claim.get("max_n", 31)
+    f3 = _chk_f3(top)
+    f4, splits = _chk_f4(top, f3)
+    listed = json.loads(ctx.run(["list", "--json"]))
+    codes = [p["code"] for v in listed if v["variant"] == "checkers" for p in v["problems"]
+             if any(a["name"] == "frame" for a in p["algorithms"])]
+    engine = {}
+    for code in codes:
+        r = tuple("ABD".index(ch) for ch in code)
+        for n in range(1, top + 1):
+            got = _chk_engine_frame(ctx, code, n)
+            engine[(code, n)] = got
+            want = f4[n][r]
+            if (got if got is not None else CHK_INF) != want:
+                raise RuntimeError(f"the Frame DP here gives {code}({n}) = {want}, "
+                                   f"hanoi run checkers frame {got}")
+    # (2) every sub-problem an optimal split of DDDD(n) reaches, n = 1..top
+    reached, stack = {}, [((CHK_D,) * 4, n) for n in range(1, top + 1)]
+    while stack:
+        r, c = stack.pop()
+        if c == 0 or (r, c) in reached:
+            continue
+        best = min(o[0] for o in splits[c][r])
+        chosen = [o for o in splits[c][r] if o[0] == best]
+        reached[(r, c)] = sorted({o[1] for o in chosen})
+        for _, k, _, first, second, _ in chosen:
+            stack += [(first, c - k), (second, c - k)]
+    full = sorted((r, c) for r, c in reached if CHK_D not in r)
+    odd_possible, odd_chosen, k1 = [], [], set()
+    fails = {"three-peg part": 0, "parked tower only": 0}
+    for r, c in full:
+        ks = sorted({k for cost, k, _, _, _, _ in splits[c][r]
+                     if k % 2 and 3 <= k < c and cost < CHK_INF})
+        if ks:
+            odd_possible.append(f"{_chk_code(r)}({c}): k = {ks} possible")
+        for cost, k, _, _, _, bottom in splits[c][r]:
+            if k % 2 and 3 <= k < c:
+                fails["three-peg part" if f3[k][bottom] == CHK_INF else "parked tower only"] += 1
+        if c >= 3 and any(k % 2 for k in reached[(r, c)]):
+            odd_chosen.append(f"{_chk_code(r)}({c}): best k = {reached[(r, c)]}")
+        if 1 in reached[(r, c)]:
+            k1.add(c)
+    groups = {}
+    for r, c in full:
+        groups.setdefault(_chk_code(r), []).append(c)
+    where = ", ".join(f"{code} c = {cs[0]}" if len(cs) == 1 else
+                      f"{code} c = {min(cs)}..{max(cs)}" if len(cs) == max(cs) - min(cs) + 1
+                      else f"{code} c = {cs}" for code, cs in sorted(groups.items()))
+    some = sorted({f"{_chk_code(r)}" for (r, c), ks in reached.items()
+                   if sum(x == CHK_D for x in r) == 1 and c >= 3 and any(k % 2 for k in ks)})
+    # (3) slower than Reve's exactly away from the semi-squares
+    slower, far = [], []
+    for n in range(1, top + 1):
+        d, fs = engine[("DDDD", n)], reves4(ctx, n)
+        if d > fs:
+            slower.append((n, d, fs))
+        if abs(persistence(n)) > 2:
+            far.append(n)
+    scope = f"DDDD n = 1..{top}; every optimal split followed down"
+    slow_text = ", ".join(f"n = {n} ({d} against {fs}, p = {persistence(n)})"
+                          for n, d, fs in slower)
+    if odd_possible or odd_chosen:
+        return Verdict("refuted", scope, "with every pin occupied an odd k is possible or best: " +
+                       "; ".join((odd_possible + odd_chosen)[:6]))
+    if [n for n, _, _ in slower] != far:
+        return Verdict("refuted", scope, f"DDDD slower than Reve's at {slow_text}; |p(n)| > 2 at "
+                       f"n = {far}")
+    return Verdict(
+        "confirmed", scope,
+        f"the Frame DP written out here equals hanoi run checkers frame on all {len(codes)} codes, "
+        f"n = 1..{top}; the sub-problems an optimal DDDD split reaches with all four pegs holding "
+        f"larger discs ({where}) admit no split with odd k, 3 <= k < c (of their "
+        f"{sum(fails.values())} odd splits, {fails['three-peg part']} fail in the three-peg part, "
+        f"{fails['parked tower only']} in a parked-tower transfer), and their best k is even "
+        f"wherever c >= 3 (k = 1 is best only at c = {sorted(k1)}); DDDD's Frame count "
+        f"exceeds Reve's exactly at {slow_text}, the n with |p(n)| > 2, and equals it at the other "
+        f"{top - len(slower)} n" +
+        (f"; with only three pegs occupied, {', '.join(some)} do take odd k (the seed's 'only "
+         f"some pins' case)" if some else ""))
