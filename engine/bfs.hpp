@@ -281,6 +281,9 @@ class GenericMode {
       expand_batch(first + i, std::min(kBatch, count - i), sc, found, false);
   }
 
+  // Whether the current level is expanded inline, by the searching thread alone.
+  bool serial_level() const { return !cur_dense_ && cur_list_.size() < kSerialLevel; }
+
   // Expands the current level (newer \ older when dense, else cur_list_).
   void expand_level() {
     if (cur_dense_) {
@@ -308,8 +311,8 @@ class GenericMode {
     // A level that cannot fill one buffer cannot spill: a state discovers at most
     // max_branching new states.  Otherwise the (all-zero) spill target must exist.
     if (cur_stored_ * max_branching_ >= buffer_cap_) ensure_bits(newer_);
-    if (cur_list_.size() < kSerialLevel) {
-      expand_list(cur_list_.data(), cur_list_.size(), scratch_.local(), found_.local());
+    if (serial_level()) {
+      expand_list(cur_list_.data(), cur_list_.size(), *own_scratch_, *own_found_);
     } else {
       // Rank order keeps successive expansions near each other in `visited`.
       if (cur_list_.size() >= kSortLevel) tbb::parallel_sort(cur_list_.begin(), cur_list_.end());
@@ -325,14 +328,27 @@ class GenericMode {
   std::uint64_t advance(std::uint64_t depth) {
     using Clock = std::chrono::steady_clock;
     next_dense_.store(false);
-    for (auto& c : found_) c = Found{};
+    // A level expanded inline touches this thread's scratch and counts only (3-peg
+    // searches have up to 3^n levels of one state: the per-level cost is the search's
+    // cost there, and a thread-local lookup is a hash of the thread's id).
+    const bool serial = serial_level();
+    if (serial) {
+      *own_found_ = Found{};
+    } else {
+      for (auto& c : found_) c = Found{};
+    }
     const auto level_t0 = o_.trace ? Clock::now() : Clock::time_point{};
     const bool was_dense = cur_dense_;
     expand_level();
     std::uint64_t next_size = 0, next_stored = 0;
-    for (const Found& c : found_) {
-      next_size += c.states;
-      next_stored += c.stored;
+    if (serial) {
+      next_size = own_found_->states;
+      next_stored = own_found_->stored;
+    } else {
+      for (const Found& c : found_) {
+        next_size += c.states;
+        next_stored += c.stored;
+      }
     }
     cur_list_.clear();
     // One word-parallel pass over the bitmaps moves to the next level.
@@ -374,6 +390,9 @@ class GenericMode {
         newer_.set_word(i, all);
       });
       cur_dense_ = true;
+    } else if (serial) {
+      cur_list_.insert(cur_list_.end(), own_scratch_->buf.begin(), own_scratch_->buf.end());
+      own_scratch_->buf.clear();
     } else {
       for (auto& sc : scratch_) {
         cur_list_.insert(cur_list_.end(), sc.buf.begin(), sc.buf.end());
@@ -491,6 +510,10 @@ class GenericMode {
   bool cur_dense_ = false;
   tbb::enumerable_thread_specific<Scratch> scratch_;
   tbb::enumerable_thread_specific<Found> found_;
+  // The searching thread's own elements (it calls every step): a level expanded
+  // inline uses them without a lookup.
+  Scratch* own_scratch_ = &scratch_.local();
+  Found* own_found_ = &found_.local();
   std::atomic<bool> next_dense_{false};
   std::atomic<Rank> goal_rank_{kNoRank};
   bool goal_reported_ = false;

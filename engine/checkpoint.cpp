@@ -161,6 +161,7 @@ void CheckpointDir::remove_ours_except(const std::set<std::string>& keep) {
 }
 
 void CheckpointDir::resumed(const std::string& manifest_name) {
+  last_commit_ = std::chrono::steady_clock::now();
   manifest_name_ = manifest_name;
   std::set<std::string> keep = naming_;
   keep.insert(manifest_name);
@@ -246,6 +247,20 @@ void CheckpointDir::commit(Manifest& m, const std::string& manifest_name,
   retired_.clear();
   committed_ = std::move(naming_);
   naming_.clear();
+  last_commit_ = std::chrono::steady_clock::now();
+  last_cost_ = std::chrono::duration<double>(last_commit_ - started_).count();
+}
+
+bool CheckpointDir::due(double every) const {
+  if (every <= 0) return true;
+  const double since =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - last_commit_).count();
+  return since >= std::max(every, 4 * last_cost_);
+}
+
+void CheckpointDir::trace(const char* tag, std::uint64_t level) const {
+  std::fprintf(stderr, "[%s] checkpoint at level %llu: %.2f s, %s on disk\n", tag,
+               static_cast<unsigned long long>(level), last_cost_, format_bytes(on_disk()).c_str());
 }
 
 void CheckpointDir::retire(const std::string& name) {

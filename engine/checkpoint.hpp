@@ -31,6 +31,7 @@
 // fields (a segment's flags, queued records, a half-depth test's verdict).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -126,6 +127,18 @@ class CheckpointDir {
   void commit(Manifest& m, const std::string& manifest_name = "manifest",
               const std::function<void()>& between = {});
 
+  // The schedule every storage keeps: a checkpoint is due `every` seconds after the
+  // last commit (or the resume), and never sooner than four times the last one's
+  // cost, so that checkpoints take at most a fifth of the run (every <= 0: always
+  // due).  begin() marks a checkpoint's start, commit() its end; postpone() starts
+  // the wait again without one (a checkpoint skipped).
+  void begin() { started_ = std::chrono::steady_clock::now(); }
+  bool due(double every) const;
+  void postpone() { last_commit_ = std::chrono::steady_clock::now(); }
+  double last_cost() const { return last_cost_; }
+  // "[tag] checkpoint at level L: S s, X on disk" on stderr (the modes' --trace).
+  void trace(const char* tag, std::uint64_t level) const;
+
   // A file the run no longer needs (see the overview); "" is ignored.
   void retire(const std::string& name);
   // Whether the manifest on disk names `name`.
@@ -157,6 +170,9 @@ class CheckpointDir {
   std::string manifest_name_;         // the manifest on disk ("": none yet)
   std::string levels_file_;           // the levels file of the manifest on disk
   std::uint64_t disk_now_ = 0, disk_peak_ = 0;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_commit_ = started_;
+  double last_cost_ = 0;  // seconds the last checkpoint took
 };
 
 }  // namespace hanoi

@@ -318,110 +318,7 @@ class DiskBfsMode {
 
   // The half-depth test of level e (complete, in F_p): whether some state s of it
   // has σs visited before depth e (kOdd) or only at depth e (kEven).
-  LevelReport::Meet meet_test(int p, std::uint64_t e, std::uint64_t reached_before) {
-    const int bits = plan_.segment_bits;
-    const std::uint64_t mask = seg_ranks_ - 1;
-    std::atomic<bool> odd{false}, even{false};
-    // What the answers read of the resident segments; a segment never reached
-    // (no file, not resident) answers "not visited" at once.
-    std::vector<View> look(plan_.segments);
-    std::vector<std::uint8_t> reached(plan_.segments);
-    auto refresh = [&] {
-      for (std::uint64_t t = 0; t < plan_.segments; ++t) {
-        const Segment& h = segs_[t];
-        look[t] = h.loaded ? View{words(h.v), words(h.f[p]), nullptr} : View{};
-        reached[t] = h.loaded || !h.file.empty() ? 1 : 0;
-      }
-    };
-    auto answer = [&](const View& w, std::uint64_t off) {
-      const std::uint64_t bit = std::uint64_t{1} << (off & 63);
-      if ((w.v[off >> 6] & bit) == 0) return;
-      if ((w.f[off >> 6] & bit) != 0)
-        even.store(true, std::memory_order_relaxed);
-      else
-        odd.store(true, std::memory_order_relaxed);
-    };
-    std::vector<std::vector<std::uint32_t>> asks(plan_.segments);
-    std::uint64_t asked = 0;
-    const std::uint64_t cap = std::max<std::uint64_t>(plan_.record_bytes / 4, 1);
-    auto answer_queued = [&] {
-      for (std::uint64_t t = 0; t < plan_.segments && !odd.load(); ++t) {
-        if (asks[t].empty()) continue;
-        interruption_point();
-        const Segment& h = load(t);
-        const View w{words(h.v), words(h.f[p]), nullptr};
-        for (std::uint32_t off : asks[t]) answer(w, off);
-        asks[t] = {};
-      }
-      asked = 0;
-      refresh();
-    };
-    std::vector<std::uint64_t> todo;
-    for (int pass = 0; pass < 2; ++pass)
-      for (std::uint64_t s = 0; s < plan_.segments; ++s)
-        if (has_bits(segs_[s], p) && (pass == 0) == segs_[s].loaded) todo.push_back(s);
-    tbb::enumerable_thread_specific<std::vector<Rank>> out;
-    for (std::size_t i = 0; i < todo.size() && !odd.load(); ++i) {
-      interruption_point();
-      const std::uint64_t s = todo[i];
-      // The tests' interruptions land inside the half-depth test too, at most once
-      // a test (at its middle segment), so a resumed run always completes it.
-      if (o_.abort_after_segments > 0 && i == todo.size() / 2 &&
-          ++work_ >= o_.abort_after_segments) {
-        pinned_ = ~std::uint64_t{0};
-        throw SearchCancelled();
-      }
-      const Segment& g = load(s);
-      pinned_ = s;
-      refresh();
-      std::vector<std::uint64_t> blocks;
-      for (std::uint64_t k = 0; k < sum_words_; ++k)
-        for (std::uint64_t w = g.fsum[p][k]; w; w &= w - 1)
-          blocks.push_back(k * 64 + static_cast<std::uint64_t>(std::countr_zero(w)));
-      const std::uint64_t* f = words(g.f[p]);
-      const Rank base = s * seg_ranks_;
-      // In groups of blocks, so that the queued asks stay within their allowance.
-      const std::size_t group = 64;
-      for (std::size_t b0 = 0; b0 < blocks.size() && !odd.load(); b0 += group) {
-        const std::size_t b1 = std::min(blocks.size(), b0 + group);
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(b0, b1, 1),
-                          [&](const tbb::blocked_range<std::size_t>& range) {
-                            std::vector<Rank>& mine = out.local();
-                            for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
-                              const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
-                              const std::uint64_t last =
-                                  std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
-                              for (std::uint64_t k = first; k < last; ++k)
-                                for (std::uint64_t x = f[k]; x; x &= x - 1) {
-                                  const Rank r =
-                                      base + (k << 6) + static_cast<Rank>(std::countr_zero(x));
-                                  const Rank t = mirror_(r);
-                                  const std::uint64_t seg = t >> bits;
-                                  if (reached[seg] == 0) continue;
-                                  if (look[seg].v != nullptr)
-                                    answer(look[seg], t & mask);
-                                  else
-                                    mine.push_back(t);
-                                }
-                            }
-                          });
-        for (std::vector<Rank>& mine : out) {
-          for (Rank t : mine) asks[t >> bits].push_back(static_cast<std::uint32_t>(t & mask));
-          asked += mine.size();
-          mine.clear();
-        }
-        if (asked > cap) answer_queued();
-        report_progress(e, reached_before,
-                        "half-depth test, segment " + std::to_string(i + 1) + " of " +
-                            std::to_string(todo.size()));
-      }
-    }
-    if (!odd.load()) answer_queued();
-    pinned_ = ~std::uint64_t{0};
-    return odd.load()    ? LevelReport::Meet::kOdd
-           : even.load() ? LevelReport::Meet::kEven
-                         : LevelReport::Meet::kNone;
-  }
+  LevelReport::Meet meet_test(int p, std::uint64_t e, std::uint64_t reached_before);
 
   // The worst case (every segment written twice) must fit before the search starts,
   // except for the half-depth test and symmetry: they reach a fraction of the
@@ -463,11 +360,7 @@ class DiskBfsMode {
       throw SearchCancelled();  // disk_bfs_search's save() checkpoints
   }
 
-  bool due() const {
-    const double since =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_).count();
-    return since >= std::max(o_.checkpoint_seconds, 4 * last_cost_);
-  }
+  bool due() const { return ckpt_.due(o_.checkpoint_seconds); }
 
   void report_progress(std::uint64_t depth, std::uint64_t reached_before, const std::string& what) {
     const auto now = std::chrono::steady_clock::now();
@@ -640,110 +533,14 @@ class DiskBfsMode {
   }
 
   // Writes segment t's queue to a new spill file (flushed with `sync`).
-  void spill(std::uint64_t t, bool sync) {
-    std::vector<std::uint32_t>& q = queue_[t];
-    if (q.empty()) return;
-    ensure_room(q.size() * 4 + 64);
-    Spill f;
-    f.file.name = fresh_name("spill", t);
-    f.count = q.size();
-    BitmapWriter w(path(f.file.name));
-    if (q.size() % 2 != 0) q.push_back(0);  // padding, not counted
-    w.add_raw(reinterpret_cast<const std::uint64_t*>(q.data()), q.size() / 2);
-    w.finish(f.file.bytes, f.file.sum, sync);
-    f.synced = sync;
-    account(static_cast<std::int64_t>(f.file.bytes));
-    spilled_records_ += f.count;
-    queued_ -= f.count;
-    q = {};
-    spills_[t].push_back(f);
-  }
+  void spill(std::uint64_t t, bool sync);
 
   // ORs segment t's records into its V and collecting frontier (t resident).
-  void merge(Segment& g, std::uint64_t t) {
-    const int q = static_cast<int>((level_ + 1) & 1);
-    std::uint64_t* vw = words(g.v);
-    std::uint64_t* fw = words(g.f[q]);
-    std::uint64_t* sw = g.fsum[q].get();
-    std::uint64_t found = 0, kept = 0;
-    bool goal = false;
-    const Rank base = t * seg_ranks_;
-    auto one = [&](std::uint32_t off) {
-      const std::uint64_t bit = std::uint64_t{1} << (off & 63);
-      if (vw[off >> 6] & bit) return;
-      vw[off >> 6] |= bit;
-      set_bit(fw, sw, off);
-      discovered(base + off, found, kept, goal);
-    };
-    for (const Spill& f : spills_[t]) {
-      BitmapReader rd(path(f.file.name));
-      std::vector<std::uint64_t> buf(4096);
-      std::uint64_t left = (f.count + 1) / 2, taken = 0;
-      while (left > 0) {
-        const std::uint64_t n = std::min<std::uint64_t>(left, buf.size());
-        rd.read_raw(buf.data(), n);
-        const auto* offs = reinterpret_cast<const std::uint32_t*>(buf.data());
-        for (std::uint64_t i = 0; i < 2 * n && taken < f.count; ++i, ++taken) {
-          if (offs[i] >= seg_ranks_ || base + offs[i] >= ranks_)
-            throw WorkDirError(path(f.file.name) + " is damaged (a record beyond its segment)");
-          one(offs[i]);
-        }
-        left -= n;
-      }
-      rd.check(f.file.bytes, f.file.sum);
-      retire(f.file.name);
-    }
-    spills_[t].clear();
-    for (std::uint32_t off : queue_[t]) one(off);
-    queued_ -= queue_[t].size();
-    queue_[t] = {};
-    next_size_ += found;
-    discovered_ += found;
-    kept_ += kept;
-    next_goal_ = next_goal_ || goal;
-    if (found > 0) g.dirty = true;
-  }
+  void merge(Segment& g, std::uint64_t t);
 
   // Makes segment s resident (reading its file, merging its records), evicting the
   // least recently used.
-  Segment& load(std::uint64_t s) {
-    Segment& g = segs_[s];
-    g.last_use = ++clock_;
-    if (!g.loaded) {
-      while (resident_ >= plan_.resident) {
-        std::uint64_t victim = plan_.segments;
-        for (std::uint64_t t = 0; t < plan_.segments; ++t)
-          if (segs_[t].loaded && t != s && t != pinned_ &&
-              (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
-            victim = t;
-        evict(victim);
-      }
-      g.v = take_buffer();
-      for (auto& f : g.f) f = take_buffer();
-      for (auto& fs : g.fsum) {
-        fs = std::make_unique<std::uint64_t[]>(sum_words_);
-        std::memset(fs.get(), 0, sum_words_ * 8);
-      }
-      if (!g.file.empty()) {
-        BitmapReader rd(path(g.file.name));
-        rd.read(words(g.v), seg_words_);
-        for (int p = 0; p < 2; ++p) {
-          rd.read(words(g.f[p]), seg_words_);
-          const std::uint64_t* fw = words(g.f[p]);
-          for (std::uint64_t i = 0; i < seg_words_; ++i)
-            if (fw[i] != 0) {
-              const std::uint64_t block = i / disk_bfs_detail::kBlockWords;
-              g.fsum[p][block >> 6] |= std::uint64_t{1} << (block & 63);
-            }
-        }
-        rd.check(g.file.bytes, g.file.sum);
-      }
-      g.loaded = true;
-      ++resident_;
-    }
-    if (!queue_[s].empty() || !spills_[s].empty()) merge(g, s);
-    return g;
-  }
+  Segment& load(std::uint64_t s);
 
   // A zeroed bitmap buffer, reused from an evicted segment where one is spare (a
   // fresh mapping would fault in and zero every page again).
@@ -774,145 +571,17 @@ class DiskBfsMode {
   }
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
-  void write_segment(Segment& g, std::uint64_t s, bool sync) {
-    ensure_room(plan_.segment_bytes + plan_.segment_bytes / 32);
-    FileRef f;
-    f.name = fresh_name("seg", s);
-    BitmapWriter w(path(f.name));
-    w.add(words(g.v), seg_words_);
-    for (auto& b : g.f) w.add(words(b), seg_words_);
-    w.finish(f.bytes, f.sum, sync);
-    account(static_cast<std::int64_t>(f.bytes));
-    retire(g.file.name);
-    g.file = f;
-    g.synced = sync;
-    g.dirty = false;
-  }
+  void write_segment(Segment& g, std::uint64_t s, bool sync);
 
-  void unload(Segment& g) {
-    for (int p = 0; p < 2; ++p) g.nonzero[p] = has_bits(g, p);
-    if (spare_.size() < 3) {
-      spare_.push_back(std::move(g.v));
-      for (auto& f : g.f) spare_.push_back(std::move(f));
-    }
-    g.v = {};
-    for (auto& f : g.f) f = {};
-    for (auto& fs : g.fsum) fs.reset();
-    g.loaded = false;
-    --resident_;
-  }
+  void unload(Segment& g);
 
-  void evict(std::uint64_t s) {
-    Segment& g = segs_[s];
-    if (g.dirty) write_segment(g, s, false);
-    unload(g);
-  }
+  void evict(std::uint64_t s);
 
   // Writes the changed segments, the queued records and the level counts, then the
   // manifest (checkpoint.hpp deletes what only the old one named).
-  void checkpoint() {
-    const auto c0 = std::chrono::steady_clock::now();
-    const bool sync = o_.flush_to_device;
-    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      Segment& g = segs_[s];
-      if (g.loaded && g.dirty) {
-        write_segment(g, s, sync);
-      } else if (sync && !g.synced && !g.file.empty()) {
-        sync_file(path(g.file.name));
-        g.synced = true;
-      }
-      spill(s, sync);
-      for (Spill& f : spills_[s])
-        if (sync && !f.synced) {
-          sync_file(path(f.file.name));
-          f.synced = true;
-        }
-    }
-    Manifest m;
-    ckpt_.write_head(m, CheckpointHead{level_, goal_depth_, finished_, last_sample_}, levels_);
-    m.set("cur", std::to_string(cur_size_) + " " + std::to_string(cur_goal_ ? 1 : 0));
-    m.set("next", std::to_string(next_size_) + " " + std::to_string(next_goal_ ? 1 : 0));
-    m.set("in_sample", join_numbers(in_sample_));
-    m.set("kept", std::to_string(kept_));
-    if (o_.meet_in_middle) {
-      m.set("meet", std::to_string(static_cast<int>(meet_)));
-      m.set("meet_pending", meet_pending_ ? "1" : "0");
-    }
-    char key[64];
-    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      const Segment& g = segs_[s];
-      const bool nz0 = has_bits(g, 0), nz1 = has_bits(g, 1);
-      if (!g.file.empty() || g.done || nz0 || nz1)
-        ckpt_.name_segment(m, s, g.file,
-                           std::to_string(nz0 ? 1 : 0) + " " + std::to_string(nz1 ? 1 : 0) + " " +
-                               std::to_string(g.done ? 1 : 0));
-      for (std::size_t i = 0; i < spills_[s].size(); ++i) {
-        const Spill& f = spills_[s][i];
-        std::snprintf(key, sizeof key, "spill.%010llu.%06zu", static_cast<unsigned long long>(s),
-                      i);
-        ckpt_.name(m, key, f.file, std::to_string(f.count));
-      }
-    }
-    ckpt_.commit(m);
-    last_checkpoint_ = std::chrono::steady_clock::now();
-    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
-    if (o_.trace)
-      std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
-                   static_cast<unsigned long long>(level_), last_cost_,
-                   format_bytes(ckpt_.on_disk()).c_str());
-  }
+  void checkpoint();
 
-  void resume_from(const Manifest& m) {
-    const std::string where = path("manifest");
-    const CheckpointHead h = ckpt_.read_head(m, levels_);
-    level_ = h.level;
-    goal_depth_ = h.goal;
-    finished_ = h.finished;
-    last_sample_ = h.last_sample;
-    kept_ = m.get_u64("kept");
-    if (o_.meet_in_middle) {
-      const std::uint64_t k = m.get_u64("meet");
-      if (k > static_cast<std::uint64_t>(LevelReport::Meet::kOdd))
-        throw WorkDirError(where + " is damaged (meet)");
-      meet_ = static_cast<LevelReport::Meet>(k);
-      meet_pending_ = m.get("meet_pending") == "1";
-    }
-    const auto cur = m.get_list("cur"), next = m.get_list("next");
-    if (cur.size() != 2 || next.size() != 2) throw WorkDirError(where + " is damaged (cur/next)");
-    cur_size_ = cur[0];
-    cur_goal_ = cur[1] != 0;
-    next_size_ = next[0];
-    next_goal_ = next[1] != 0;
-    in_sample_ = m.get_list("in_sample");
-    ckpt_.take_segments(m, plan_.segments, 3,
-                        [&](std::uint64_t s, const FileRef& file, const auto& f) {
-                          Segment& g = segs_[s];
-                          g.file = file;
-                          g.nonzero[0] = f[3] == "1";
-                          g.nonzero[1] = f[4] == "1";
-                          g.done = f[5] == "1";
-                        });
-    for (const std::string& key : m.keys_with("spill.")) {
-      const std::uint64_t s = parse_manifest_number(key.substr(6, 10), "spill segment");
-      if (s >= plan_.segments)
-        throw WorkDirError(where + " names records for segment " + key.substr(6, 10) +
-                           ", beyond this search's");
-      const auto f = manifest_fields(m.get(key));
-      if (f.size() != 4) throw WorkDirError(where + " is damaged (" + key + ")");
-      Spill sp;
-      sp.file = ckpt_.take(f, 0, key);
-      sp.count = parse_manifest_number(f[3], "spill count");
-      sp.synced = true;
-      spills_[s].push_back(sp);
-    }
-    ckpt_.resumed();
-    last_checkpoint_ = std::chrono::steady_clock::now();
-    if (o_.progress)
-      std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
-                   o_.work_dir.c_str(), static_cast<unsigned long long>(level_),
-                   static_cast<unsigned long long>(levels_.size()),
-                   format_bytes(ckpt_.on_disk()).c_str());
-  }
+  void resume_from(const Manifest& m);
 
   const V& v_;
   const SearchOptions& o_;
@@ -949,8 +618,7 @@ class DiskBfsMode {
   std::vector<Rank> in_sample_, last_sample_;
   bool finished_ = false;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_report_ = t0_, last_checkpoint_ = t0_;
-  double last_cost_ = 0;
+  std::chrono::steady_clock::time_point last_report_ = t0_;
   ProgressPrinter progress_;
 };
 
@@ -1007,3 +675,9 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
 }
 
 }  // namespace hanoi
+
+// The members kept in files of their own: the half-depth test, the checkpoints and
+// resume, and the segments (load, write, evict, spill, merge).
+#include "engine/disk_bfs_checkpoint.hpp"  // IWYU pragma: keep
+#include "engine/disk_bfs_meet.hpp"        // IWYU pragma: keep
+#include "engine/disk_bfs_segments.hpp"    // IWYU pragma: keep

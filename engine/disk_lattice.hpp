@@ -7,8 +7,8 @@
 // A *segment* is the set of chunks (lattice_kernel.hpp) that share their s largest
 // discs: a contiguous run of m^(h-s) chunks, h the chunk-indexing discs.  Every move
 // of a smaller disc stays inside its segment; a move of one of the s segment discs
-// needs all n-1 smaller discs... no: all smaller discs off its two pegs, a fraction
-// 2^-(n-s) or so of the states, so the candidates that cross segments are few and
+// needs all smaller discs off its two pegs, a fraction 2^-(n-s) or so of the
+// states, so the candidates that cross segments are few and
 // travel as (word, bits) records, kept per target segment (record_queue.hpp: in
 // memory up to the plan's allowance, beyond it in spill files).
 //
@@ -170,26 +170,7 @@ class DiskLatticeMode {
     g.dirty = true;
   }
 
-  void open_single(bool& resumed) {
-    if (!persist_) {  // --symmetry in memory: nothing to open, nothing to resume
-      seed_start();
-      return;
-    }
-    make_work_dir(dir_);
-    if (std::filesystem::is_directory(dir_ + "/rank-0"))
-      throw WorkDirError(dir_ +
-                             " holds the checkpoint of a distributed run (rank-0/ ...): "
-                             "resume it as a distributed run, or use another work directory",
-                         {Feature::kDistributed, Feature::kWorkDir});
-    if (const auto m = ckpt_.open(o_.resume, o_.progress, "disk")) {
-      resume_from(*m);
-      resumed = true;
-      if (!finished_) check_free_space();
-    } else {
-      check_free_space();
-      seed_start();
-    }
-  }
+  void open_single(bool& resumed);
 
   // Distributed (see comm.hpp): each rank keeps its segments in its own directory
   // DIR/rank-K, with numbered manifests (manifest-C).  A checkpoint C is taken by
@@ -204,99 +185,7 @@ class DiskLatticeMode {
   // the run starts afresh instead of refusing forever.  Every refusal here is
   // agreed (a rank that finds its checkpoint unusable says so, the others stop with
   // it), so no rank is left waiting for one that gave up.
-  void open_distributed(bool& resumed) {
-    std::uint64_t newest = 0;  // of this rank's manifests, 0: none
-    std::string problem;       // why this rank cannot go on ("": it can)
-    bool made_dir = false;     // this rank's directory did not exist before this run
-    try {
-      if (persist_) {
-        made_dir = !std::filesystem::is_directory(dir_);
-        make_work_dir(dir_);
-        for (const std::string& name : list_dir(dir_))
-          if (name.rfind("manifest-", 0) == 0 && name.find('.') == std::string::npos)
-            newest = std::max(newest, parse_manifest_number(name.substr(9), "manifest number"));
-        if (rank_ == 0) {
-          bool single = false;
-          (void)read_whole_file(o_.work_dir + "/manifest", single);
-          if (single)
-            problem = o_.work_dir +
-                      " holds the checkpoint of a single-process run: resume it "
-                      "as one process, or use another work directory";
-          const std::string beyond = o_.work_dir + "/rank-" + std::to_string(ranks_);
-          if (std::filesystem::is_directory(beyond))
-            for (const std::string& name : list_dir(beyond))
-              if (name.rfind("manifest-", 0) == 0)
-                problem = o_.work_dir + " holds a checkpoint of more than " +
-                          std::to_string(ranks_) +
-                          " ranks: resume it with the number of ranks that wrote it";
-        }
-      }
-    } catch (const std::exception& e) {
-      problem = e.what();
-    }
-    // Agreed: the newest and the oldest of the ranks' newest checkpoints, whether
-    // any rank found a problem, and whether any rank made its directory just now.
-    std::uint64_t agreed[4] = {newest, ~newest, problem.empty() ? 0u : 1u, made_dir ? 1u : 0u};
-    comm_->max(agreed, 4);
-    const std::uint64_t least = ~agreed[1];
-    // The first checkpoint, cut short (see above): start afresh, its files strays.
-    const bool cut_short = agreed[0] == 1 && least == 0 && agreed[3] == 0;
-    const std::uint64_t most = cut_short ? 0 : agreed[0];
-    // A refused run takes back the directory it made (when still empty), so that
-    // a second try (with --resume, or the same number of ranks again) does not
-    // count it as a directory that an interrupted job left.
-    auto refuse = [&](const std::string& why, bool report) {
-      std::error_code ec;
-      if (made_dir) std::filesystem::remove(dir_, ec);
-      throw AgreedError(why, report);
-    };
-    if (agreed[2] != 0)
-      refuse(problem.empty() ? "another rank cannot use its work directory" : problem,
-             !problem.empty());
-    if (agreed[0] > 0 && !o_.resume)
-      refuse(o_.work_dir + " holds a checkpoint (" + std::to_string(ranks_) +
-                 " ranks): resume to continue it, or use an empty directory",
-             rank_ == 0);
-    if (cut_short && o_.progress && rank_ == 0)
-      std::fprintf(stderr,
-                   "[disk] the first checkpoint in %s was not completed by every rank: "
-                   "starting the search\n",
-                   o_.work_dir.c_str());
-    if (most > 0 && least == 0)
-      refuse(o_.work_dir +
-                 ": some ranks hold a checkpoint and others none (another "
-                 "number of ranks, or a lost node-local directory): cannot resume",
-             rank_ == 0);
-    try {
-      if (most == 0) {
-        if (o_.resume && o_.progress && rank_ == 0 && !cut_short)
-          std::fprintf(stderr, "[disk] no checkpoint in %s: starting the search\n",
-                       o_.work_dir.c_str());
-        if (persist_) {
-          ckpt_.start_afresh();
-          check_free_space();
-        }
-        seed_start();
-      } else {
-        manifest_id_ = least;
-        const std::string name = "manifest-" + std::to_string(least);
-        if (!std::filesystem::exists(path(name)))
-          throw WorkDirError(path(name) + " is missing (the other ranks hold checkpoint " +
-                             std::to_string(least) + ")");
-        resume_from(ckpt_.read(name), name);
-        resumed = true;
-        if (!finished_) check_free_space();
-      }
-      problem.clear();
-    } catch (const std::exception& e) {
-      problem = e.what();
-    }
-    std::uint64_t failed = problem.empty() ? 0 : 1;
-    comm_->max(&failed, 1);
-    if (failed != 0)
-      refuse(problem.empty() ? "another rank cannot resume its checkpoint" : problem,
-             !problem.empty());
-  }
+  void open_distributed(bool& resumed);
 
   LevelReport step(std::uint64_t depth) {
     using Clock = std::chrono::steady_clock;
@@ -601,12 +490,7 @@ class DiskLatticeMode {
   // A checkpoint is due checkpoint_seconds after the last, or four times as long as
   // the last took if that is longer: writing a state of many GiB may take a while,
   // and checkpoints should not cost more than a fifth of the run.
-  bool due() const {
-    using Clock = std::chrono::steady_clock;
-    if (o_.checkpoint_seconds <= 0) return true;
-    return std::chrono::duration<double>(Clock::now() - last_checkpoint_).count() >=
-           std::max(o_.checkpoint_seconds, 4 * last_cost_);
-  }
+  bool due() const { return ckpt_.due(o_.checkpoint_seconds); }
 
   std::string identity() const {
     return o_.identity + " | symmetry " + std::to_string(sym_.order()) +
@@ -648,39 +532,11 @@ class DiskLatticeMode {
   }
 
   // Makes segment s resident (reading its file), evicting the least recently used.
-  Segment& load(std::uint64_t s) {
-    settle();
-    Segment& g = segs_[s];
-    g.last_use = ++clock_;
-    if (g.loaded) return g;
-    while (resident_ >= plan_.resident) evict(lru_victim(s));
-    // Bitmaps of an evicted segment are reused (a fresh mapping would fault in and
-    // zero every page again); reading a file sets every word.
-    const bool reused = !spare_.empty();
-    const auto maps = bitmaps(g);
-    for (std::size_t i = 0; i < maps.size(); ++i)
-      *maps[i] = reused ? std::move(spare_.back()[i]) : ChunkedWords(plan_.span, L_.chunk_words());
-    if (reused) spare_.pop_back();
-    read_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(),
-                 g.file.empty() ? "" : path(g.file.name), g.file.bytes, g.file.sum, !reused);
-    g.loaded = true;
-    g.listed.clear();
-    g.mark.clear();
-    g.listed_known = false;  // read R to find them
-    ++resident_;
-    return g;
-  }
+  Segment& load(std::uint64_t s);
 
   // The least recently used resident segment other than `keep`, or plan_.segments
   // where there is none.
-  std::uint64_t lru_victim(std::uint64_t keep) const {
-    std::uint64_t victim = plan_.segments;
-    for (std::uint64_t t = 0; t < plan_.segments; ++t)
-      if (segs_[t].loaded && t != keep &&
-          (victim == plan_.segments || segs_[t].last_use < segs_[victim].last_use))
-        victim = t;
-    return victim;
-  }
+  std::uint64_t lru_victim(std::uint64_t keep) const;
 
   // A segment's bitmaps to and from its file (thread-safe: they touch nothing but
   // the bitmaps and the file, so the read-ahead's helper thread calls them too).
@@ -689,238 +545,45 @@ class DiskLatticeMode {
                                                                std::size_t count,
                                                                std::uint64_t span, std::uint64_t cw,
                                                                const std::string& file,
-                                                               bool in_place, bool sync) {
-    BitmapWriter w(file, BitmapCodec::kFastest, in_place);
-    for (std::size_t i = 0; i < count; ++i)
-      for (std::uint64_t c = 0; c < span; ++c) w.add(maps[i]->chunk(c), cw);
-    std::pair<std::uint64_t, std::uint64_t> written{0, 0};
-    w.finish(written.first, written.second, sync);
-    return written;
-  }
+                                                               bool in_place, bool sync);
   static void read_bitmaps(ChunkedWords* const* maps, std::size_t count, std::uint64_t span,
                            std::uint64_t cw, const std::string& file, std::uint64_t bytes,
-                           std::uint64_t sum, bool zero) {
-    if (!file.empty()) {
-      BitmapReader rd(file);
-      for (std::size_t i = 0; i < count; ++i)
-        for (std::uint64_t c = 0; c < span; ++c) rd.read(maps[i]->chunk(c), cw);
-      rd.check(bytes, sum);
-    } else if (!zero) {
-      for (std::size_t i = 0; i < count; ++i)
-        for (std::uint64_t c = 0; c < span; ++c) std::memset(maps[i]->chunk(c), 0, cw * 8);
-    }
-  }
+                           std::uint64_t sum, bool zero);
 
   // Whether segment g's next file is written over its current one: an uncommitted
   // intermediate, which no manifest names.
-  bool writes_in_place(const Segment& g) const {
-    return !g.file.empty() && !ckpt_.committed(g.file.name);
-  }
+  bool writes_in_place(const Segment& g) const;
 
   // After segment g's bitmaps went to file `name` (bytes, checksum): its newest
   // file, the disk in use, and the intermediate it replaces gone.
   void record_written(Segment& g, const std::string& name, bool in_place,
-                      std::pair<std::uint64_t, std::uint64_t> written, bool synced) {
-    account(static_cast<std::int64_t>(written.first) -
-            static_cast<std::int64_t>(in_place ? g.file.bytes : 0));
-    if (!in_place) ckpt_.retire(g.file.name);
-    g.file = FileRef{name, written.first, written.second};
-    g.synced = synced;
-    g.dirty = false;
-  }
+                      std::pair<std::uint64_t, std::uint64_t> written, bool synced);
 
   // Segment g no longer resident (its bitmaps already moved out or dropped).
-  void release(Segment& g) {
-    for (ChunkedWords* b : bitmaps(g)) *b = ChunkedWords();
-    g.listed = {};
-    g.mark = {};
-    g.listed_known = false;
-    g.loaded = false;
-    --resident_;
-  }
+  void release(Segment& g);
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
-  void write_segment(Segment& g, std::uint64_t s, bool sync) {
-    const bool in_place = writes_in_place(g);
-    const std::string name = in_place ? g.file.name : fresh_name("seg", s);
-    const auto maps = bitmaps(g);
-    record_written(g, name, in_place,
-                   write_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(), path(name),
-                                 in_place, sync),
-                   sync);
-  }
+  void write_segment(Segment& g, std::uint64_t s, bool sync);
 
   // Read-ahead (see the overview): starts reading segment t, the next of the level,
   // on a helper thread while `current` expands.  Single process with a work
   // directory only.  The job touches nothing but the bitmaps it is handed and its
   // two files; the bookkeeping is settle()'s, on this thread, before anything else
   // looks at a segment or a file.
-  void start_read_ahead(std::uint64_t t, std::uint64_t current) {
-    if (!persist_ || ranks_ > 1 || ahead_ || segs_[t].loaded) return;
-    std::uint64_t victim = plan_.segments;
-    if (resident_ >= plan_.resident) {
-      victim = lru_victim(current);
-      if (victim == plan_.segments) return;  // only `current` is resident
-    }
-    ReadAhead& a = ahead_.emplace();
-    a.segment = t;
-    bool fresh = false;
-    if (victim < plan_.segments) {
-      Segment& v = segs_[victim];
-      const auto maps = bitmaps(v);
-      for (std::size_t i = 0; i < maps.size(); ++i) a.maps[i] = std::move(*maps[i]);
-      if (v.dirty) {
-        a.write = true;
-        a.victim = victim;
-        a.in_place = writes_in_place(v);
-        a.name = a.in_place ? v.file.name : fresh_name("seg", victim);
-      }
-      release(v);
-    } else if (!spare_.empty()) {
-      a.maps = std::move(spare_.back());
-      spare_.pop_back();
-    } else {
-      fresh = true;  // zero already
-      for (std::size_t i = 0; i < bitmaps(segs_[t]).size(); ++i)
-        a.maps[i] = ChunkedWords(plan_.span, L_.chunk_words());
-    }
-    ++resident_;  // t's, from now
-    const Segment& g = segs_[t];
-    a.done = std::async(
-        std::launch::async, [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span,
-                             cw = L_.chunk_words(), write = a.write ? path(a.name) : std::string(),
-                             in_place = a.in_place, read = g.file.empty() ? "" : path(g.file.name),
-                             bytes = g.file.bytes, sum = g.file.sum, fresh] {
-          std::array<ChunkedWords*, 4> ptrs{};
-          for (std::size_t i = 0; i < count; ++i) ptrs[i] = &(*maps)[i];
-          std::pair<std::uint64_t, std::uint64_t> written{0, 0};
-          if (!write.empty())
-            written = write_bitmaps(ptrs.data(), count, span, cw, write, in_place, false);
-          read_bitmaps(ptrs.data(), count, span, cw, read, bytes, sum, fresh);
-          return written;
-        });
-  }
+  void start_read_ahead(std::uint64_t t, std::uint64_t current);
 
   // Waits for the read-ahead, if any, and applies it: the victim's new file, the
   // segment resident.  A failed job leaves the run unable to checkpoint (the
   // victim's changes are lost), so the last checkpoint stays the one to resume.
-  void settle() {
-    if (!ahead_) return;
-    std::pair<std::uint64_t, std::uint64_t> written;
-    try {
-      written = ahead_->done.get();
-    } catch (...) {
-      io_failed_ = true;
-      ahead_.reset();
-      throw;
-    }
-    ReadAhead& a = *ahead_;
-    if (a.write) record_written(segs_[a.victim], a.name, a.in_place, written, false);
-    Segment& g = segs_[a.segment];
-    const auto maps = bitmaps(g);
-    for (std::size_t i = 0; i < maps.size(); ++i) *maps[i] = std::move(a.maps[i]);
-    g.loaded = true;
-    g.listed.clear();
-    g.mark.clear();
-    g.listed_known = false;
-    g.last_use = ++clock_;
-    ahead_.reset();
-  }
+  void settle();
 
-  void evict(std::uint64_t s) {
-    Segment& g = segs_[s];
-    if (g.dirty) write_segment(g, s, false);
-    const auto maps = bitmaps(g);
-    if (spare_.size() < 2) {
-      spare_.emplace_back();
-      for (std::size_t i = 0; i < maps.size(); ++i) spare_.back()[i] = std::move(*maps[i]);
-    }
-    release(g);
-  }
+  void evict(std::uint64_t s);
 
   // Writes the changed segments, the records and the level counts, then the
   // manifest; deletes what the old manifest named and the new one does not.
-  void checkpoint() {
-    if (!persist_) return;  // distributed without a work directory: nothing to keep
-    settle();
-    if (io_failed_) return;  // see settle(): the last checkpoint stays
-    const auto c0 = std::chrono::steady_clock::now();
-    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      Segment& g = segs_[s];
-      if (g.loaded && g.dirty) {
-        write_segment(g, s, o_.flush_to_device);
-      } else if (o_.flush_to_device && !g.synced && !g.file.empty()) {
-        sync_file(path(g.file.name));
-        g.synced = true;
-      }
-    }
-    // The waiting records: the current level's (for segments not yet done), then
-    // the next level's.
-    const FileRef records = records_.write(static_cast<int>(level_ & 1), o_.flush_to_device);
-    ckpt_.retire(records_file_.name);
-    records_file_ = records;
-    Manifest m;
-    ckpt_.write_head(m, CheckpointHead{level_, goal_depth_, finished_, last_sample_}, levels_);
-    m.set("segment_discs", std::to_string(plan_.segment_discs));
-    m.set("in_level", std::to_string(in_count_) + " " + std::to_string(in_goal_ ? 1 : 0));
-    m.set("in_sample", join_numbers(in_sample_));
-    ckpt_.name(m, "records", records_file_);
-    for (std::uint64_t s = 0; s < plan_.segments; ++s) {
-      const Segment& g = segs_[s];
-      if (!g.file.empty() || g.done)
-        ckpt_.name_segment(
-            m, s, g.file,
-            std::to_string(g.r_nonzero ? 1 : 0) + " " + std::to_string(g.done ? 1 : 0));
-    }
-    if (ranks_ > 1) {
-      // The two phases of a distributed checkpoint (open_distributed): this rank's
-      // manifest-C, then a barrier, then the old files go.
-      ++manifest_id_;
-      ckpt_.commit(m, "manifest-" + std::to_string(manifest_id_), [&] { comm_->barrier(); });
-    } else {
-      ckpt_.commit(m);
-    }
-    last_checkpoint_ = std::chrono::steady_clock::now();
-    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
-    ++checkpoints_;
-    if (o_.trace)
-      std::fprintf(stderr, "[disk] checkpoint at level %llu: %.2f s, %s on disk\n",
-                   static_cast<unsigned long long>(level_), last_cost_,
-                   format_bytes(ckpt_.on_disk()).c_str());
-  }
+  void checkpoint();
 
-  void resume_from(const Manifest& m, const std::string& manifest_name = "manifest") {
-    const std::string where = path(manifest_name);
-    if (m.get_u64("segment_discs") != static_cast<std::uint64_t>(plan_.segment_discs))
-      throw WorkDirError(where + ": internal: the plan was not taken from the checkpoint");
-    const CheckpointHead h = ckpt_.read_head(m, levels_);
-    level_ = h.level;
-    goal_depth_ = h.goal;
-    finished_ = h.finished;
-    last_sample_ = h.last_sample;
-    const auto in = m.get_list("in_level");
-    if (in.size() != 2) throw WorkDirError(where + " is damaged (in_level)");
-    in_count_ = in[0];
-    in_goal_ = in[1] != 0;
-    in_sample_ = m.get_list("in_sample");
-    ckpt_.take_segments(m, plan_.segments, 2,
-                        [&](std::uint64_t s, const FileRef& file, const auto& f) {
-                          Segment& g = segs_[s];
-                          g.file = file;
-                          g.r_nonzero = f[3] == "1";
-                          g.done = f[4] == "1";
-                        });
-    records_file_ = ckpt_.take(m.get("records"), "records");
-    // Strays go first: the records may spill as they are read in.
-    ckpt_.resumed(manifest_name);
-    records_.read(records_file_, static_cast<int>(level_ & 1));
-    last_checkpoint_ = std::chrono::steady_clock::now();
-    if (o_.progress)
-      std::fprintf(stderr, "[disk] resuming %s at level %llu (%llu levels done, %s on disk)\n",
-                   dir_.c_str(), static_cast<unsigned long long>(level_),
-                   static_cast<unsigned long long>(levels_.size()),
-                   format_bytes(ckpt_.on_disk()).c_str());
-  }
+  void resume_from(const Manifest& m, const std::string& manifest_name = "manifest");
 
   const V& v_;
   const SearchOptions& o_;
@@ -968,8 +631,7 @@ class DiskLatticeMode {
   FileRef records_file_;  // the records the manifest names
   std::uint64_t new_states_ = 0;
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
-  std::chrono::steady_clock::time_point last_report_ = t0_, last_checkpoint_ = t0_;
-  double last_cost_ = 0;  // seconds the last checkpoint took
+  std::chrono::steady_clock::time_point last_report_ = t0_;
   std::uint64_t checkpoints_ = 0;
   ProgressPrinter progress_;
 };
@@ -1088,3 +750,8 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
 }
 
 }  // namespace hanoi
+
+// The members kept in files of their own: the segment cache, and the opening,
+// checkpoints and resume.
+#include "engine/disk_lattice_checkpoint.hpp"  // IWYU pragma: keep
+#include "engine/disk_lattice_segments.hpp"    // IWYU pragma: keep

@@ -547,11 +547,7 @@ class FrontierMode {
   }
 
   // --- Checkpoints (see the overview) ---
-  bool due() const {
-    if (o_.checkpoint_seconds <= 0) return true;
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_)
-               .count() >= std::max(o_.checkpoint_seconds, 4 * last_cost_);
-  }
+  bool due() const { return ckpt_.due(o_.checkpoint_seconds); }
 
   std::string identity() const {
     return o_.identity + " | frontier | pegs " + std::to_string(v_.pegs()) + " discs " +
@@ -564,7 +560,7 @@ class FrontierMode {
   // The two levels to a fresh file (not once the run finished: its levels answer
   // nothing more), then the manifest (checkpoint.hpp).
   void checkpoint() {
-    const auto c0 = std::chrono::steady_clock::now();
+    ckpt_.begin();
     FileRef layers;
     if (!finished_) {
       // Room for the file beside the old one (which goes after the manifest).
@@ -575,7 +571,7 @@ class FrontierMode {
                      "[frontier] no checkpoint at level %llu: it needs %s and %s has %s free\n",
                      static_cast<unsigned long long>(level_), format_bytes(need).c_str(),
                      o_.work_dir.c_str(), format_bytes(have).c_str());
-        last_checkpoint_ = std::chrono::steady_clock::now();
+        ckpt_.postpone();
         return;
       }
       layers.name = ckpt_.fresh_name("layers", 0);
@@ -597,12 +593,7 @@ class FrontierMode {
     m.set("widest", std::to_string(widest_));
     ckpt_.name(m, "layers", layers_);
     ckpt_.commit(m);
-    last_checkpoint_ = std::chrono::steady_clock::now();
-    last_cost_ = std::chrono::duration<double>(last_checkpoint_ - c0).count();
-    if (o_.trace)
-      std::fprintf(stderr, "[frontier] checkpoint at level %llu: %.2f s, %s\n",
-                   static_cast<unsigned long long>(level_), last_cost_,
-                   format_bytes(layers_.bytes).c_str());
+    if (o_.trace) ckpt_.trace("frontier", level_);
   }
 
   void resume_from(const Manifest& m, LevelLoopResume& from) {
@@ -642,7 +633,6 @@ class FrontierMode {
     from.goal_depth = goal_depth_;
     from.met_in_middle = met_;
     from.last_sample = last_sample_;
-    last_checkpoint_ = std::chrono::steady_clock::now();
     if (o_.progress)
       std::fprintf(stderr, "[frontier] resuming %s at level %llu\n", o_.work_dir.c_str(),
                    static_cast<unsigned long long>(level_));
@@ -673,8 +663,6 @@ class FrontierMode {
   CheckpointDir ckpt_;         // the work directory (persist_)
   FileRef layers_;             // the last two levels' file the manifest names
   std::uint64_t peak_bytes_ = 0;
-  std::chrono::steady_clock::time_point last_checkpoint_ = std::chrono::steady_clock::now();
-  double last_cost_ = 0;
 };
 
 template <LatticeSpace V>
