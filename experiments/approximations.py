@@ -28,6 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))
 from claims import git_commit, machine  # noqa: E402
+from table_meta import write_meta  # noqa: E402
 from claims_checks.seed002c import smooth  # noqa: E402
 
 HANOI = str(REPO / "build" / "hanoi")
@@ -116,6 +117,10 @@ def main():
            "|---:|---:|---:|---:|"]
     md += [f"| {n} | {a} | {b} | {q:.4f} |" for n, a, b, q in reversi]
     (out / "approximations.md").write_text("\n".join(md) + "\n")
+    write_meta(out, "approximations", command="/usr/bin/python3 experiments/approximations.py",
+               commit=git_commit(), date=now, machine=machine(), wall_seconds=wall,
+               title="The seeds' approximations against the exact counts",
+               summary=f"{len(rows)} n values; Reversi DDDF/BABB at {len(reversi)} n")
 
     import matplotlib
     matplotlib.use("svg")
