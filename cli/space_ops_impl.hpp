@@ -77,10 +77,8 @@ SpaceOps make_space_ops() {
   SpaceOps ops{};
   ops.search = [](const void* s, const FamilyInfo& f, const Params& p, const SearchOptions& o) {
     const Space& space = as<Space>(s);
-    named_refusal(f, [&] {
-      (void)choose_engine(space, o);
-      return choose_storage(space, o);
-    });
+    // The whole choice (choose_storage runs it): a refusal names the family.
+    named_refusal(f, [&] { return choose_storage(space, o); });
     SearchOptions named = o;
     named.identity = search_identity(f, p);
     return hanoi::search(space, named);

@@ -136,11 +136,7 @@ class GenericMode {
         }) {
     result.rank_space = ranks_;
     const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path);
-    if (need > budget_)
-      throw over_budget(
-          o_, need, "",
-          o_.want_path ? MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs : kOrAWorkDir,
-          o_.want_path ? FeatureSet{Feature::kMemoryBudget, Feature::kDiscs} : kOrAWorkDirRemedies);
+    if (need > budget_) throw in_memory_over_budget(o_, need);
     result.symmetries = static_cast<std::uint64_t>(sym_.order());
     visited_ = BitStore(ranks_);
     allocated_ = visited_.bytes();

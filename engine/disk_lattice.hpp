@@ -699,8 +699,9 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
                         {Feature::kMemoryBudget, Feature::kWorkDir});
   }
   if (options.work_dir.empty() && ranks == 1 && plan.resident < plan.stored)
-    throw over_budget(options, plan.worker_bytes + plan.stored * plan.segment_bytes,
-                      "the search by symmetry in memory", kOrAWorkDir, kOrAWorkDirRemedies);
+    // (Symmetry gives no witness: the hint names a work directory.)
+    throw in_memory_over_budget(options, plan.worker_bytes + plan.stored * plan.segment_bytes,
+                                "the search by symmetry in memory");
   SearchResult result;
   result.symmetries = group.empty() ? 1 : group.size();
   result.stored_segments = plan.stored;

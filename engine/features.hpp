@@ -60,8 +60,6 @@ class FeatureSet {
   constexpr FeatureSet operator&(FeatureSet o) const { return from_bits(bits_ & o.bits_); }
   constexpr FeatureSet without(FeatureSet o) const { return from_bits(bits_ & ~o.bits_); }
   constexpr bool empty() const { return bits_ == 0; }
-  constexpr bool operator==(const FeatureSet&) const = default;
-  constexpr std::uint32_t bits() const { return bits_; }
 
  private:
   static constexpr std::uint32_t bit(Feature f) { return std::uint32_t{1} << static_cast<int>(f); }

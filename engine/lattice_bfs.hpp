@@ -695,12 +695,7 @@ SearchResult lattice_search(const V& v, const SearchOptions& options) {
   result.rank_space = v.num_ranks();
   const std::uint64_t budget = options.search_budget();
   std::uint64_t allocated = lattice_detail::estimate_bytes(L, options.want_path);
-  if (allocated > budget)
-    throw over_budget(
-        options, allocated, "",
-        options.want_path ? MemoryBudgetExceeded::kLargerBudgetOrFewerDiscs : kOrAWorkDir,
-        options.want_path ? FeatureSet{Feature::kMemoryBudget, Feature::kDiscs}
-                          : kOrAWorkDirRemedies);
+  if (allocated > budget) throw in_memory_over_budget(options, allocated);
 
   LatticeMode<V> mode(v, options, L);
   const LevelLoopEnd end = run_levels(mode, options, v.num_ranks(), "lattice", result);

@@ -238,11 +238,16 @@ inline MemoryBudgetExceeded over_budget(
                               remedies);
 }
 
-// The hint of an in-memory search over budget that the disk mode could run.
-inline constexpr const char* kOrAWorkDir =
-    "a larger memory budget, fewer discs, or a work directory to keep the search on disk";
-inline constexpr FeatureSet kOrAWorkDirRemedies = {Feature::kMemoryBudget, Feature::kDiscs,
-                                                   Feature::kWorkDir};
+// The refusal of an in-memory search over budget: a larger budget or fewer discs,
+// and, without a witness (which needs memory), a work directory for the disk mode.
+inline MemoryBudgetExceeded in_memory_over_budget(const SearchOptions& o, std::uint64_t need,
+                                                  const std::string& what = "") {
+  if (o.want_path) return over_budget(o, need, what);
+  return over_budget(
+      o, need, what,
+      "a larger memory budget, fewer discs, or a work directory to keep the search on disk",
+      {Feature::kMemoryBudget, Feature::kDiscs, Feature::kWorkDir});
+}
 
 // What `search(v, o)` will run and need, known before it starts (plan_search in
 // engine/search.hpp: `hanoi optimum ... --plan`, and a batch's check of every cell).
