@@ -475,11 +475,40 @@ std::vector<std::string> make_plots(const std::filesystem::path& csv_path) {
   return files;
 }
 
+TableMeta stamped_meta(std::string title, std::string command) {
+  TableMeta meta;
+  meta.title = std::move(title);
+  meta.command = std::move(command);
+  meta.commit = git_commit();
+  meta.date = utc_now();
+  meta.machine = machine_description();
+  return meta;
+}
+
+void write_table_meta(const std::filesystem::path& csv_path, const TableMeta& meta) {
+  const nlohmann::json json = {{"title", meta.title},
+                               {"command", meta.command},
+                               {"commit", meta.commit},
+                               {"date", meta.date},
+                               {"machine", meta.machine},
+                               {"wall_seconds", meta.wall_seconds},
+                               {"summary", meta.summary},
+                               {"partial", meta.partial},
+                               {"table", csv_path.filename().string()}};
+  std::filesystem::path meta_path = csv_path;
+  meta_path.replace_extension(".meta.json");
+  write_file_atomic(meta_path, json.dump(2) + "\n");
+}
+
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t) {
   char wall_text[32];
   std::snprintf(wall_text, sizeof wall_text, "%.1f", t.wall_seconds);
-  const std::string commit = git_commit(), date = utc_now(), machine = machine_description();
+  TableMeta meta = stamped_meta(t.title, t.command_line);
+  meta.wall_seconds = t.wall_seconds;
+  meta.summary = t.summary;
+  meta.partial = t.partial;
+  const std::string &commit = meta.commit, &date = meta.date, &machine = meta.machine;
   const std::string title =
       t.partial ? t.title + " (PARTIAL: interrupted; only the cells finished so far)" : t.title;
   std::ostringstream head;
@@ -506,11 +535,7 @@ void write_batch_tables(const std::filesystem::path& dir, const std::string& bat
   const std::string markdown = head.str() + t.body;
   std::cout << markdown;
   write_file_atomic(md_path, markdown);
-  const nlohmann::json meta = {
-      {"title", t.title},     {"command", t.command_line}, {"commit", commit},
-      {"date", date},         {"machine", machine},        {"wall_seconds", t.wall_seconds},
-      {"summary", t.summary}, {"partial", t.partial},      {"table", csv_path.filename().string()}};
-  write_file_atomic(meta_path, meta.dump(2) + "\n");
+  write_table_meta(csv_path, meta);
   std::fprintf(stderr, "[batch] wrote %s, %s and %s\n", md_path.c_str(), csv_path.c_str(),
                meta_path.c_str());
 }

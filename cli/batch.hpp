@@ -119,6 +119,20 @@ class OutputError : public std::runtime_error {
 // into place once it is complete; throws OutputError on any write error.
 void write_file_atomic(const std::filesystem::path& path, const std::string& text);
 
+// The provenance of one table under results/: what its .meta.json holds and its
+// Markdown header shows.  One writer for `hanoi verify` and the benchmarks, and the
+// same keys as scripts/table_meta.py, so that every table reads alike (a test reads
+// every table's meta).
+struct TableMeta {
+  std::string title, command, summary;
+  std::string commit, date, machine;  // set by stamped_meta(): the binary's, now, here
+  double wall_seconds = 0;
+  bool partial = false;
+};
+TableMeta stamped_meta(std::string title, std::string command);
+// Writes CSV_PATH's stem + ".meta.json" beside it, naming CSV_PATH as the table.
+void write_table_meta(const std::filesystem::path& csv_path, const TableMeta& meta);
+
 // A batch stopped by SIGINT/SIGTERM (cli/interrupt.hpp).
 struct BatchInterrupted {};
 

@@ -49,6 +49,7 @@
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
+#include "experiments/bench_table.hpp"
 #include "variants/antwerp/antwerp.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
 
@@ -276,12 +277,6 @@ Args parse_args(int argc, char** argv) {
   return a;
 }
 
-std::string command_line(int argc, char** argv) {
-  std::string out;
-  for (int i = 0; i < argc; ++i) out += (i ? " " : "") + std::string(argv[i]);
-  return out;
-}
-
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
   std::string a, b, c;
@@ -392,23 +387,15 @@ int bench_main(int argc, char** argv) {
   std::printf("\nTotal wall time %.1f s.\n", total);
 
   if (!args.markdown.empty()) {
-    const std::filesystem::path path(args.markdown);
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-    std::ofstream md(path);
-    if (!md) {
-      std::fprintf(stderr, "bench_antwerp: cannot write %s\n", args.markdown.c_str());
-      return 1;
-    }
-    md << "# Antwerp: complete searches and a plain baseline\n\n"
-       << "- command: `" << command_line(argc, argv) << "`\n"
-       << "- commit: " << hanoi::git_commit() << "\n"
-       << "- date (UTC): " << hanoi::utc_now() << "\n"
-       << "- machine: " << hanoi::machine_description() << "\n"
-       << "- oneTBB threads: " << all_threads << "; load average at start: " << load_at_start
-       << "\n"
-       << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
-       << body;
-    std::fprintf(stderr, "[bench] wrote %s\n", args.markdown.c_str());
+    hanoi::bench::BenchTable t;
+    t.title = "Antwerp: complete searches and a plain baseline";
+    t.command = hanoi::bench::command_line(argc, argv);
+    t.extra_lines = {"oneTBB threads: " + std::to_string(all_threads) +
+                     "; load average at start: " + load_at_start};
+    t.total_seconds = total;
+    t.body = body;
+    t.summary = "Antwerp n = " + std::to_string(args.n) + ": the engine against a hash-set BFS";
+    hanoi::bench::write_bench_table(args.markdown, t);
   }
   return 0;
 }

@@ -7,22 +7,30 @@ machine in the same minutes; each row's best rate of either build is kept (the
 least disturbed run), and the table gives new / old per row.
 
     python3 experiments/bench_compare.py --old OLD_BUILD --new build \
-        [--rounds 3] [--markdown results/bench_compare.md]
+        [--rounds 3] [--out OUT]
 
 OLD_BUILD and the new build each hold bench_lattice and bench_disk (`bash
 scripts/build.sh benchmarks`; for the old commit, a worktree built the same way).
 Sizes are those of --lattice-args and --disk-args (defaults: a few seconds a row).
+Writes OUT/bench_compare.md, OUT/bench_compare.csv (its rows) and
+OUT/bench_compare.meta.json (scripts/table_meta.py); OUT defaults to out/ under the
+current directory (the committed table: --out results).
 """
 import argparse
 import datetime
 import os
 import platform
-import re
 import shlex
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from disk_record import (DEFAULT_OUT, check_targets, prepare_out, table_files,  # noqa: E402
+                         write_table)
+
+STEM = "bench_compare"
 
 
 def rows_of(markdown, key_columns, rate_column):
@@ -71,9 +79,13 @@ def main():
                     help='bench_lattice\'s sizes ("skip": not run)')
     ap.add_argument("--disk-args", default="--n 15 --checkers 17",
                     help='bench_disk\'s sizes ("skip": not run)')
-    ap.add_argument("--markdown", help="write the table here")
+    ap.add_argument("--out", default=DEFAULT_OUT, metavar="OUT",
+                    help=f"the directory of {STEM}.md, .csv, .meta.json (default: out)")
     ap.add_argument("--work", default=tempfile.gettempdir(), help="scratch space for bench_disk")
     a = ap.parse_args()
+    # Found now, not after the rounds.
+    prepare_out("bench_compare.py", a.out)
+    check_targets("bench_compare.py", a.out, table_files(STEM))
 
     benches = [
         ("bench_lattice", shlex.split(a.lattice_args), ["instance", "method", "threads"], "states/s"),
@@ -98,6 +110,7 @@ def main():
 
     lines = ["| bench | row | old states/s | new states/s | new / old |", "|---|---|---:|---:|---:|"]
     worst = None
+    csv_rows = []
     for bench, _, _, _ in benches:
         old, new = best[(bench, "old")], best[(bench, "new")]
         for k in old:
@@ -106,38 +119,50 @@ def main():
             ratio = new[k] / old[k]
             worst = ratio if worst is None else min(worst, ratio)
             lines.append(f"| {bench} | {k} | {old[k]:.3g} | {new[k]:.3g} | {ratio:.3f} |")
+            csv_rows.append({"bench": bench, "row": k, "old_states_per_second": f"{old[k]:.6g}",
+                             "new_states_per_second": f"{new[k]:.6g}",
+                             "new_over_old": f"{ratio:.4f}"})
     table = "\n".join(lines)
     print(table)
     print(f"lowest ratio {worst:.3f}; {a.rounds} rounds, {wall:.0f} s")
-    if a.markdown:
-        def commit_of(where):
-            return subprocess.run(["git", "-C", where, "describe", "--always", "--dirty"],
-                                  capture_output=True, text=True).stdout.strip() or "unknown"
-        commit = commit_of(".")
-        old_commit = commit_of(os.path.join(a.old, ".."))
-        cpu = ""
-        try:
-            with open("/proc/cpuinfo") as f:
-                cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
-        except (OSError, StopIteration):
-            pass
-        head = [
-            "# Old binary against new: the benchmarks' rates in one run",
-            "",
-            f"- command: `python3 {' '.join(shlex.quote(x) for x in sys.argv)}`",
-            f"- commit: {commit} (the old build's source: {old_commit})",
-            f"- date (UTC): {datetime.datetime.utcnow().strftime('%Y-%m-%dT%H:%M:%SZ')}",
-            f"- machine: {platform.node()}, {cpu}, {os.cpu_count()} cores",
-            f"- wall time: {wall:.0f} s",
-            "",
-            f"bench_lattice `{a.lattice_args}`; bench_disk `{a.disk_args}`. Each build's benchmarks ran "
-            f"{a.rounds} times, alternately; each row keeps its best rate. Lowest new / old: "
-            f"{worst:.3f}.",
-            "",
-            "",
-        ]
-        with open(a.markdown, "w") as f:
-            f.write("\n".join(head) + table + "\n")
+
+    def commit_of(where):
+        return subprocess.run(["git", "-C", where, "describe", "--always", "--dirty"],
+                              capture_output=True, text=True).stdout.strip() or "unknown"
+    commit = commit_of(".")
+    old_commit = commit_of(os.path.join(a.old, ".."))
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    title = "Old binary against new: the benchmarks' rates in one run"
+    command = f"python3 {' '.join(shlex.quote(x) for x in sys.argv)}"
+    date = datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+    machine = f"{platform.node()}, {cpu}, {os.cpu_count()} cores"
+    head = [
+        f"# {title}",
+        "",
+        f"- command: `{command}`",
+        f"- commit: {commit} (the old build's source: {old_commit})",
+        f"- date (UTC): {date}",
+        f"- machine: {machine}",
+        f"- wall time: {wall:.0f} s",
+        "",
+        f"bench_lattice `{a.lattice_args}`; bench_disk `{a.disk_args}`. Each build's benchmarks ran "
+        f"{a.rounds} times, alternately; each row keeps its best rate. Lowest new / old: "
+        f"{worst:.3f}.",
+        "",
+        "",
+    ]
+    write_table("bench_compare.py", a.out, STEM, markdown="\n".join(head) + table + "\n",
+                fields=["bench", "row", "old_states_per_second", "new_states_per_second",
+                        "new_over_old"],
+                rows=csv_rows, command=command, commit=commit, date=date, machine=machine,
+                title=title, wall_seconds=float(f"{wall:.0f}"),
+                summary=f"{len(csv_rows)} rows, lowest new / old {worst:.3f}; {a.rounds} "
+                        f"rounds, alternately (the old build's source: {old_commit})")
 
 
 if __name__ == "__main__":

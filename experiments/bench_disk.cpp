@@ -39,6 +39,7 @@
 #include "engine/disk_lattice.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/memory.hpp"
+#include "experiments/bench_table.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
 #include "variants/visit.hpp"
@@ -70,12 +71,6 @@ void reset_peak_rss() {
   const char five = '5';
   if (::write(fd, &five, 1) != 1) std::fprintf(stderr, "bench_disk: cannot reset peak RSS\n");
   ::close(fd);
-}
-
-std::string command_line(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
-  return s;
 }
 
 int bench_main(int argc, char** argv) {
@@ -237,22 +232,19 @@ int bench_main(int argc, char** argv) {
   std::fputs(body.c_str(), stdout);
   std::printf("\nTotal wall time %.1f s.\n", total);
   if (!markdown.empty()) {
-    std::ostringstream md;
-    md << "# Disk mode against the in-memory search (lattice: 4 pegs; generic: Checkers)\n\n"
-       << "- command: `" << command_line(argc, argv) << "`\n"
-       << "- commit: " << hanoi::git_commit() << "\n"
-       << "- date (UTC): " << hanoi::utc_now() << "\n"
-       << "- machine: " << hanoi::machine_description() << "\n"
-       << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
-       << "Every row is one complete search from all discs on peg 0 (Checkers: problem DDDD), "
-          "timed in this run; every row reported the memory row's per-level counts.  Rows: the "
-          "header of "
-          "experiments/bench_disk.cpp.  The work directory is on this machine's one disk; "
-          "files written between checkpoints mostly stay in the page cache, checkpoints are "
-          "flushed to the device.\n\n"
-       << body;
-    hanoi::cli::write_file_atomic(markdown, md.str());
-    std::fprintf(stderr, "[bench_disk] wrote %s\n", markdown.c_str());
+    hanoi::bench::BenchTable t;
+    t.title = "Disk mode against the in-memory search (lattice: 4 pegs; generic: Checkers)";
+    t.command = hanoi::bench::command_line(argc, argv);
+    t.total_seconds = total;
+    t.intro =
+        "Every row is one complete search from all discs on peg 0 (Checkers: problem DDDD), "
+        "timed in this run; every row reported the memory row's per-level counts.  Rows: the "
+        "header of experiments/bench_disk.cpp.  The work directory is on this machine's one "
+        "disk; files written between checkpoints mostly stay in the page cache, checkpoints "
+        "are flushed to the device.";
+    t.body = body;
+    t.summary = "the disk modes' time against the in-memory search";
+    hanoi::bench::write_bench_table(markdown, t);
   }
   return 0;
 }

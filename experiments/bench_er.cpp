@@ -56,6 +56,7 @@
 #include "analyses/er_compare.hpp"
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
+#include "experiments/bench_table.hpp"
 #include "variants/er/er.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
 
@@ -401,12 +402,6 @@ std::string load_average() {
   return a + " " + b + " " + c;
 }
 
-std::string command_line(int argc, char** argv) {
-  std::string out;
-  for (int i = 0; i < argc; ++i) out += (i ? " " : "") + std::string(argv[i]);
-  return out;
-}
-
 // ---------------------------------------------------------------------------------
 // Command line.
 
@@ -524,23 +519,16 @@ int main(int argc, char** argv) {
   std::printf("\nTotal wall time %.1f s.\n", total);
 
   if (!args.markdown.empty()) {
-    const std::filesystem::path path(args.markdown);
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-    std::ofstream md(path);
-    if (!md) {
-      std::fprintf(stderr, "bench_er: cannot write %s\n", args.markdown.c_str());
-      return 1;
-    }
-    md << "# Er's colour towers: ColourTowers against the optimum on every instance\n\n"
-       << "- command: `" << command_line(argc, argv) << "`\n"
-       << "- commit: " << hanoi::git_commit() << "\n"
-       << "- date (UTC): " << hanoi::utc_now() << "\n"
-       << "- machine: " << hanoi::machine_description() << "\n"
-       << "- oneTBB threads: " << all_threads << "; load average at start: " << load_at_start
-       << "\n"
-       << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
-       << body;
-    std::fprintf(stderr, "[bench_er] wrote %s\n", args.markdown.c_str());
+    hanoi::bench::BenchTable t;
+    t.title = "Er's colour towers: ColourTowers against the optimum on every instance";
+    t.command = hanoi::bench::command_line(argc, argv);
+    t.extra_lines = {"oneTBB threads: " + std::to_string(all_threads) +
+                     "; load average at start: " + load_at_start};
+    t.total_seconds = total;
+    t.body = body;
+    t.summary = "every instance, n = " + std::to_string(args.n_from) + ".." +
+                std::to_string(args.n_to) + ", target peg " + std::to_string(args.target);
+    hanoi::bench::write_bench_table(args.markdown, t);
   }
   return 0;
 }

@@ -95,6 +95,7 @@
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
+#include "experiments/bench_table.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/domino/domino.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
@@ -638,20 +639,6 @@ std::string load_average() {
   return a + " " + b + " " + c;
 }
 
-std::string command_line(int argc, char** argv) {
-  std::string out;
-  for (int i = 0; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg.empty() || arg.find_first_of(" \t'\"$") != std::string::npos) {
-      std::string quoted = "'";
-      for (char ch : arg) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-      arg = quoted + "'";
-    }
-    out += (i ? " " : "") + arg;
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------------------------
 // Many tiny levels: the engine on Domino EDD, against the 4-peg rate of this run.
 
@@ -826,25 +813,19 @@ int bench_main(int argc, char** argv) {
       total);
 
   if (!args.markdown.empty()) {
-    const std::filesystem::path path(args.markdown);
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-    std::ofstream md(path);
-    if (!md) {
-      std::fprintf(stderr, "bench_four_peg: cannot write %s\n", args.markdown.c_str());
-      return 1;
-    }
-    md << "# Complete 4-peg search: engine vs baselines\n\n"
-       << "- command: `" << command_line(argc, argv) << "`\n"
-       << "- commit: " << hanoi::git_commit() << "\n"
-       << "- date (UTC): " << hanoi::utc_now() << "\n"
-       << "- machine: " << hanoi::machine_description() << "\n"
-       << "- oneTBB threads: " << all_threads << "; load average at start: " << load_at_start
-       << "\n"
-       << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
-       << "Each figure is one run, timed in this process; all methods agreed on the number of "
-          "states (4^n), the eccentricity of the start and the per-level counts.\n\n"
-       << body;
-    std::fprintf(stderr, "[bench] wrote %s\n", args.markdown.c_str());
+    hanoi::bench::BenchTable t;
+    t.title = "Complete 4-peg search: engine vs baselines";
+    t.command = hanoi::bench::command_line(argc, argv);
+    t.extra_lines = {"oneTBB threads: " + std::to_string(all_threads) +
+                     "; load average at start: " + load_at_start};
+    t.total_seconds = total;
+    t.intro =
+        "Each figure is one run, timed in this process; all methods agreed on the number of "
+        "states (4^n), the eccentricity of the start and the per-level counts.";
+    t.body = body;
+    t.summary = "4 pegs n = " + std::to_string(args.n_from) + ".." + std::to_string(args.n_to) +
+                ": the engine against the baselines";
+    hanoi::bench::write_bench_table(args.markdown, t);
   }
   return 0;
 }

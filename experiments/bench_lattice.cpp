@@ -48,6 +48,7 @@
 #include "engine/bfs.hpp"
 #include "engine/lattice_bfs.hpp"
 #include "engine/memory.hpp"
+#include "experiments/bench_table.hpp"
 #include "variants/adjacent/adjacent.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/instances.hpp"  // the families' searches, compiled once
@@ -213,12 +214,6 @@ struct Args {
   std::string markdown;
 };
 
-std::string command_line(int argc, char** argv) {
-  std::string s;
-  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + std::string(argv[i]);
-  return s;
-}
-
 }  // namespace
 
 static int bench_main(int argc, char** argv) {
@@ -373,29 +368,19 @@ static int bench_main(int argc, char** argv) {
     for (const std::string& f : hanoi::cli::make_plots(csv_path))
       if (f.size() > 4 && f.compare(f.size() - 4, 4, ".svg") == 0)
         body += "\n![" + f + "](" + f + ")\n";
-    std::ofstream md(path.string() + ".tmp");
-    if (!md) {
-      std::fprintf(stderr, "bench_lattice: cannot write %s\n", args.markdown.c_str());
-      return 1;
-    }
-    md << "# Lattice engine: complete searches against the generic engine and baselines\n\n"
-       << "- command: `" << command_line(argc, argv) << "`\n"
-       << "- commit: " << hanoi::git_commit() << "\n"
-       << "- date (UTC): " << hanoi::utc_now() << "\n"
-       << "- machine: " << hanoi::machine_description() << "\n"
-       << "- oneTBB threads: " << T << "\n"
-       << "- total wall time: " << fmt("%.2f", total) << " s\n\n"
-       << "Every row is one complete search from all discs on peg 0, timed in this run; all "
-          "methods of an instance agreed on every level's count.  Method definitions: the "
-          "header of experiments/bench_lattice.cpp.\n\n"
-       << body;
-    md.close();
-    if (!md) {
-      std::fprintf(stderr, "bench_lattice: writing %s failed\n", args.markdown.c_str());
-      return 1;
-    }
-    std::filesystem::rename(path.string() + ".tmp", path);
-    std::fprintf(stderr, "[bench_lattice] wrote %s\n", args.markdown.c_str());
+    hanoi::bench::BenchTable t;
+    t.title = "Lattice engine: complete searches against the generic engine and baselines";
+    t.command = hanoi::bench::command_line(argc, argv);
+    t.extra_lines = {"oneTBB threads: " + std::to_string(T)};
+    t.total_seconds = total;
+    t.intro =
+        "Every row is one complete search from all discs on peg 0, timed in this run; all "
+        "methods of an instance agreed on every level's count.  Method definitions: the "
+        "header of experiments/bench_lattice.cpp.";
+    t.body = body;
+    t.csv = csv;
+    t.summary = "the lattice engine's rate against the generic engine and baselines";
+    hanoi::bench::write_bench_table(path, t);
   }
   return 0;
 }

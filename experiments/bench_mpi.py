@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scaling of the distributed search (hanoi optimum --distributed) on this machine.
 
-    python3 experiments/bench_mpi.py [--hanoi build/hanoi] [--out results/bench_mpi]
+    python3 experiments/bench_mpi.py [--hanoi build/hanoi] [--out OUT]
 
 For each workload (Reve's puzzle, 4 pegs n = 15 and 16, 5 pegs n = 13, all discs on
 peg 0 to peg 3), one complete search per method, each timed here (wall time, mpirun's
@@ -15,9 +15,12 @@ start included) and by the search itself:
   * mpirun -np 4          four ranks of one thread each on 2 cores: OVERSUBSCRIBED
                           (shows the cost of more ranks, not a speed-up).
 Every run's per-level counts must equal the baseline's (else it stops with exit 1).
-Writes OUT.md (the table, with the command, commit, date, machine and wall time)
-and OUT.levels.csv (bytes exchanged between ranks per level, for predicting a
-cluster run: they grow with the states that move a segment disc, not with ranks).
+Writes OUT/bench_mpi.md (the table, with the command, commit, date, machine and wall
+time), OUT/bench_mpi.csv (its rows), OUT/bench_mpi.meta.json (scripts/table_meta.py)
+and OUT/bench_mpi.levels.csv (bytes exchanged between ranks per level, for
+predicting a cluster run: they grow with the states that move a segment disc, not
+with ranks).  OUT defaults to out/ under the current directory (the committed
+table: --out results).
 """
 import json
 import os
@@ -28,7 +31,10 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from disk_record import ROOT, commit, machine  # noqa: E402
+from disk_record import (DEFAULT_OUT, check_targets, commit, machine, prepare_out,  # noqa: E402
+                         table_files, write_table)
+
+STEM = "bench_mpi"
 
 WORKLOADS = [(4, 15), (4, 16), (5, 13)]
 MPI = ["mpirun", "--bind-to", "none", "--mca", "btl", "self,vader"]
@@ -51,10 +57,13 @@ def run(cmd):
 
 
 def main(argv):
-    hanoi, out = "build/hanoi", "results/bench_mpi"
+    hanoi, out = "build/hanoi", DEFAULT_OUT
     args = list(argv)
     while args:
         a = args.pop(0)
+        if a in ("--hanoi", "--out") and not args:
+            print(__doc__, file=sys.stderr)
+            return 2
         if a == "--hanoi":
             hanoi = args.pop(0)
         elif a == "--out":
@@ -62,6 +71,8 @@ def main(argv):
         else:
             print(__doc__, file=sys.stderr)
             return 2
+    prepare_out("bench_mpi.py", out)
+    check_targets("bench_mpi.py", out, table_files(STEM, [f"{STEM}.levels.csv"]))
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT", "1")
     os.environ.setdefault("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
     t_all = time.monotonic()
@@ -107,13 +118,17 @@ def main(argv):
                         levels_csv.append(f"{pegs},{n},{ranks},{d},{size},{x}")
     total = time.monotonic() - t_all
     cmd_text = "python3 experiments/bench_mpi.py" + (" " + " ".join(argv) if argv else "")
+    title = "The distributed search: scaling from 1 to 2 processes (and 4, oversubscribed)"
+    the_commit = commit()
+    date = datetime.now(timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+    the_machine = machine()
     lines = [
-        "# The distributed search: scaling from 1 to 2 processes (and 4, oversubscribed)",
+        f"# {title}",
         "",
         f"- command: `{cmd_text}`",
-        f"- commit: {commit()}",
-        f"- date (UTC): {datetime.now(timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}",
-        f"- machine: {machine()}",
+        f"- commit: {the_commit}",
+        f"- date (UTC): {date}",
+        f"- machine: {the_machine}",
         f"- total wall time: {total:.2f} s",
         "",
         "Reve's puzzle (all discs from peg 0 to peg 3), one complete search per row; every "
@@ -125,7 +140,7 @@ def main(argv):
         "states searched; `largest level`: the most one level sent.  Peak RSS: the "
         "largest rank's.  The 4-rank rows run 4 processes on 2 cores (oversubscribed): "
         "they show what more ranks cost, not a speed-up.  Per-level figures: "
-        f"`{os.path.basename(out)}.levels.csv`.",
+        f"`{STEM}.levels.csv`.",
         "",
         "| pegs | n | method | ranks | segments | seconds | wall | states/s | vs 1 thread "
         "| exchanged | per state | largest level | peak RSS |",
@@ -137,11 +152,26 @@ def main(argv):
             f"{r['seconds']:.2f} | {r['wall']:.2f} | {r['states'] / r['seconds']:.3g} | "
             f"{r['ratio']:.2f} | {fmt_bytes(r['exchanged'])} | {r['per_state']:.4f} B | "
             f"{fmt_bytes(r['max_level'])} | {fmt_bytes(r['rss'])} |")
-    os.makedirs(os.path.dirname(os.path.join(ROOT, out)) or ".", exist_ok=True)
-    with open(out + ".md", "w") as f:
-        f.write("\n".join(lines) + "\n")
-    with open(out + ".levels.csv", "w") as f:
-        f.write("\n".join(levels_csv) + "\n")
+    fields = ["pegs", "n", "method", "ranks", "segments", "seconds", "wall_seconds",
+              "states_per_second", "vs_1_thread", "exchanged_bytes", "per_state_bytes",
+              "largest_level_bytes", "peak_rss_bytes"]
+    csv_rows = [{"pegs": r["pegs"], "n": r["n"], "method": r["method"], "ranks": r["ranks"],
+                 "segments": r["segments"], "seconds": r["seconds"],
+                 "wall_seconds": f"{r['wall']:.4f}",
+                 "states_per_second": f"{r['states'] / r['seconds']:.6g}",
+                 "vs_1_thread": f"{r['ratio']:.4f}", "exchanged_bytes": r["exchanged"],
+                 "per_state_bytes": f"{r['per_state']:.6g}",
+                 "largest_level_bytes": r["max_level"], "peak_rss_bytes": r["rss"]}
+                for r in rows]
+    best = max((r for r in rows if r["ranks"] > 1), key=lambda r: r["ratio"], default=None)
+    summary = (f"{len(rows)} runs on {len(WORKLOADS)} workloads, every one with the "
+               "baseline's per-level counts"
+               + (f"; best distributed vs 1 thread: {best['ratio']:.2f} ({best['pegs']} pegs "
+                  f"n = {best['n']}, {best['ranks']} ranks)" if best else ""))
+    write_table("bench_mpi.py", out, STEM, markdown="\n".join(lines) + "\n", fields=fields,
+                rows=csv_rows, command=cmd_text, commit=the_commit, date=date,
+                machine=the_machine, title=title, wall_seconds=round(total, 2),
+                summary=summary, extra={f"{STEM}.levels.csv": "\n".join(levels_csv) + "\n"})
     print("\n".join(lines))
     return 0
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """The generic engine's --symmetry against the plain search, measured in one run.
 
-    python3 experiments/bench_symmetry.py [--quick]
+    python3 experiments/bench_symmetry.py [--quick] [--out OUT]
 
 runs each case twice with `hanoi optimum ... --levels --json` (plain, then with
 --symmetry), checks that both give the same levels, optimum and eccentricity, and
-writes results/bench_symmetry.md: seconds, states per second (states of the full
+writes OUT/bench_symmetry.md: seconds, states per second (states of the full
 space over wall time), the states kept, peak RSS and, on disk, the bytes written
-and the segments that held a state, with the speed ratio of each pair.  --quick
-runs smaller cases and prints the table without writing it.
+and the segments that held a state, with the speed ratio of each pair; with
+OUT/bench_symmetry.csv (the same rows) and OUT/bench_symmetry.meta.json
+(scripts/table_meta.py).  OUT defaults to out/ under the current directory (the
+committed table: --out results).  --quick runs smaller cases and prints the table
+without writing it.
 """
 import json
 import os
@@ -19,7 +22,8 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from disk_record import commit, gib, machine  # noqa: E402
+from disk_record import (DEFAULT_OUT, check_targets, commit, gib, machine,  # noqa: E402
+                         prepare_out, table_files, write_table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -50,7 +54,20 @@ def run(hanoi, args, disk, symmetry):
 
 
 def main(argv):
-    quick = "--quick" in argv
+    quick, out = False, DEFAULT_OUT
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--quick":
+            quick = True
+        elif a == "--out" and args:
+            out = args.pop(0)
+        else:
+            print(__doc__, file=sys.stderr)
+            return 2
+    if not quick:
+        prepare_out("bench_symmetry.py", out)
+        check_targets("bench_symmetry.py", out, table_files("bench_symmetry"))
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     t0 = time.time()
     rows = []
@@ -65,11 +82,15 @@ def main(argv):
                 return 1
         rows.append((label, args, disk, plain, sym))
     wall = time.time() - t0
+    title = "The generic engine's --symmetry against the plain search"
+    command = " ".join(["python3 experiments/bench_symmetry.py", *argv])
+    the_commit, the_machine = commit(), machine()
+    now = datetime.now(timezone.utc)
     lines = [
-        "# The generic engine's --symmetry against the plain search",
+        f"# {title}",
         "",
-        f"Command: `python3 experiments/bench_symmetry.py` at {commit()}, "
-        f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}, on {machine()}; "
+        f"Command: `{command}` at {the_commit}, "
+        f"{now.strftime('%Y-%m-%d %H:%M UTC')}, on {the_machine}; "
         f"wall time {wall:.0f} s.",
         "",
         "Each case runs `hanoi optimum ARGS --levels --json` twice, plain and with "
@@ -83,11 +104,12 @@ def main(argv):
         "| segments | speed ratio |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    csv_rows = []
     for label, args, disk, plain, sym in rows:
         for name, r in (("plain", plain), ("--symmetry", sym)):
             # (The disk mode does not count the orbits it keeps.)
-            kept = r.get("orbits", r["states"] if name == "plain" else None)
-            kept = f"{kept:,}" if kept is not None else "-"
+            kept_count = r.get("orbits", r["states"] if name == "plain" else None)
+            kept = f"{kept_count:,}" if kept_count is not None else "-"
             seg = (f"{r.get('stored_segments', '')} of {r.get('segments', '')}"
                    if disk else "")
             ratio = f"{plain['seconds'] / r['seconds']:.2f}" if name != "plain" else "1"
@@ -95,12 +117,26 @@ def main(argv):
                 f"| {label} | {name} | {r['seconds']:.1f} | "
                 f"{r['states'] / r['seconds']:.3g} | {kept} | {gib(r['peak_rss_bytes'])} | "
                 f"{gib(r['disk_bytes']) if disk else ''} | {seg} | {ratio} |")
+            csv_rows.append({
+                "case": label, "search": name, "seconds": r["seconds"],
+                "states_per_second": f"{r['states'] / r['seconds']:.6g}",
+                "states_kept": kept_count, "peak_rss_bytes": r["peak_rss_bytes"],
+                "disk_written_bytes": r["disk_bytes"] if disk else None,
+                "stored_segments": r.get("stored_segments") if disk else None,
+                "segments": r.get("segments") if disk else None,
+                "speed_ratio": (f"{plain['seconds'] / r['seconds']:.4f}" if name != "plain"
+                                else 1)})
     lines.append("")
     text = "\n".join(lines)
     print(text)
     if not quick:
-        with open(os.path.join(ROOT, "results", "bench_symmetry.md"), "w") as f:
-            f.write(text)
+        ratios = [plain["seconds"] / sym["seconds"] for _, _, _, plain, sym in rows]
+        write_table("bench_symmetry.py", out, "bench_symmetry", markdown=text,
+                    fields=list(csv_rows[0]), rows=csv_rows, command=command,
+                    commit=the_commit, date=now.strftime("%Y-%m-%dT%H:%MZ"),
+                    machine=the_machine, title=title, wall_seconds=float(f"{wall:.0f}"),
+                    summary=f"{len(rows)} cases, each the same with --symmetry; speed ratio "
+                            f"{min(ratios):.2f} to {max(ratios):.2f}")
     return 0
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""What the searches beyond this machine's reach would need: results/beyond_ram.md.
+"""What the searches beyond this machine's reach would need: OUT/beyond_ram.md.
 
-    python3 experiments/beyond_ram.py [--work-root DIR] [--out results/beyond_ram.md]
+    python3 experiments/beyond_ram.py [--work-root DIR] [--out OUT]
 
 For each search of the issue "Beyond RAM" that has not run here to completion, asks
 `hanoi optimum ... --plan --json` (nothing is searched) what it would run and need
@@ -9,7 +9,9 @@ at this machine's budget: the engine and storage, the memory planned against the
 budget, the segments, and the disk bound against the free space where its work
 directory would be (under --work-root, default /var/tmp/hanoi-records, the
 default of experiments/disk_records.sh).  The table says which fit, which are
-refused and why.
+refused and why.  Writes OUT/beyond_ram.md, OUT/beyond_ram.csv (one row per search)
+and OUT/beyond_ram.meta.json (scripts/table_meta.py); OUT defaults to out/ under the
+current directory (the committed table: --out results).
 """
 import argparse
 import json
@@ -19,7 +21,8 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from disk_record import machine  # the same machine line as the record tables
+# The same machine line as the record tables, and the same way of writing a table.
+from disk_record import DEFAULT_OUT, check_targets, machine, prepare_out, table_files, write_table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -73,8 +76,11 @@ def verdict(j, args):
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--work-root", default="/var/tmp/hanoi-records")
-    ap.add_argument("--out", default=os.path.join(ROOT, "results", "beyond_ram.md"))
+    ap.add_argument("--out", default=DEFAULT_OUT, metavar="OUT",
+                    help="the directory of beyond_ram.md, .csv, .meta.json (default: out)")
     a = ap.parse_args(argv)
+    prepare_out("beyond_ram.py", a.out)
+    check_targets("beyond_ram.py", a.out, table_files("beyond_ram"))
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     t0 = time.time()
     rows, commit = [], "unknown"
@@ -88,15 +94,19 @@ def main(argv):
         j = json.loads(out.stdout)
         commit = j.get("commit", commit)
         rows.append((name, what, line, j))
-    shown = "python3 experiments/beyond_ram.py " + " ".join(argv)
+    shown = ("python3 experiments/beyond_ram.py " + " ".join(argv)).strip()
+    title = "Beyond RAM: what the searches that did not run to completion here would need"
+    date = datetime.now(timezone.utc).isoformat(timespec='seconds')
+    the_machine = machine()
+    wall = round(time.time() - t0, 1)
     lines = [
-        "# Beyond RAM: what the searches that did not run to completion here would need\n",
-        f"- command: `{shown.strip()}` (each row: `hanoi optimum ARGS --plan --json`; nothing "
+        f"# {title}\n",
+        f"- command: `{shown}` (each row: `hanoi optimum ARGS --plan --json`; nothing "
         "is searched)",
         f"- commit: {commit}",
-        f"- date (UTC): {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
-        f"- machine: {machine()}",
-        f"- wall time: {time.time() - t0:.1f} s",
+        f"- date (UTC): {date}",
+        f"- machine: {the_machine}",
+        f"- wall time: {wall:.1f} s",
         "",
         "The memory is the plan's peak against the budget (the frontier engine has no "
         "plan: it checks each level as it comes); the disk is the disk mode's "
@@ -108,6 +118,7 @@ def main(argv):
         "segments (stored, resident) | disk bound / free | verdict |",
         "|---|---|---|---|---:|---|---|---|---|",
     ]
+    csv_rows, verdicts = [], []
     for name, what, line, j in rows:
         segs = (f"{j['segments']} ({j['stored_segments']}, {j['resident_segments']})"
                 if "segments" in j else "")
@@ -118,11 +129,23 @@ def main(argv):
                      f"{j['rank_space']:.2e} | "
                      f"{'level by level' if j['memory_bytes'] is None else gib(j['memory_bytes'])} / "
                      f"{gib(j['budget_bytes'])} | {segs} | {disk} | {verdict(j, line)} |")
-    tmp = a.out + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(tmp, a.out)
-    print(f"beyond_ram.py: wrote {a.out}", file=sys.stderr)
+        verdicts.append(verdict(j, line).split(":")[0])
+        csv_rows.append({
+            "name": name, "search": what, "arguments": shown_args, "engine": j["engine"],
+            "storage": j["storage"], "ranks": j["rank_space"],
+            "memory_planned_bytes": j["memory_bytes"], "budget_bytes": j["budget_bytes"],
+            "segments": j.get("segments"), "stored_segments": j.get("stored_segments"),
+            "resident_segments": j.get("resident_segments"),
+            "disk_bound_bytes": j.get("disk_bytes"), "free_disk_bytes": j.get("free_disk_bytes"),
+            "verdict": verdict(j, line)})
+    summary = f"{len(rows)} planned searches: " + ", ".join(
+        f"{v}: {verdicts.count(v)}" for v in dict.fromkeys(verdicts))
+    write_table("beyond_ram.py", a.out, "beyond_ram", markdown="\n".join(lines) + "\n",
+                fields=list(csv_rows[0]), rows=csv_rows, command=shown, commit=commit,
+                date=date, machine=the_machine, title=title, wall_seconds=wall,
+                summary=summary)
+    print(f"beyond_ram.py: wrote {os.path.join(a.out, 'beyond_ram')}.md, .csv, .meta.json",
+          file=sys.stderr)
     return 0
 
 

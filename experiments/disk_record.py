@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """A search too large for memory, run in the disk mode and resumable, and its table.
 
-    python3 experiments/disk_record.py NAME --work-dir DIR [--published FILE] -- VARIANT -n N ...
+    python3 experiments/disk_record.py NAME --work-dir DIR [--out OUT] [--published FILE] -- VARIANT -n N ...
 
 runs `hanoi optimum VARIANT ... --levels --json --work-dir DIR --resume` (so a run
 that was killed, or whose machine restarted, continues from its last checkpoint
-when the same command is given again), then writes results/NAME.md: the command,
+when the same command is given again), then writes OUT/NAME.md: the command,
 commit, date, machine, the wall time summed over every invocation that worked on
 the run (kept in DIR/invocations.log), the peak RSS and the disk used, and the
-per-level counts with the states at the maximal distance.  Extra `hanoi` options
+per-level counts with the states at the maximal distance; OUT/NAME.csv, the
+per-level counts (`distance,states`); and OUT/NAME.meta.json (scripts/table_meta.py)
+with the headline quantities in its summary.  OUT defaults to out/ under the current
+directory (the committed tables: --out results).  Extra `hanoi` options
 (--max-memory, --checkpoint-every, --stop-at-goal, --meet-in-middle) go after the
 variant; a half-depth run's table says at which depth the test decided.  With
 `--engine frontier` the levels stay in memory (the last two) and DIR holds the
@@ -16,15 +19,25 @@ checkpoints.  `--published FILE` sets a published value beside the optimum.  Onl
 last, finishing invocation's figures (peak RSS, seconds) are its own; the table
 says so.
 """
+import csv
+import io
 import json
 import os
 import platform
+import stat
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import datetime, timezone
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from table_meta import write_meta  # noqa: E402
+
+# Where the tables go unless --out says otherwise (git-ignored; the committed ones:
+# --out results).
+DEFAULT_OUT = "out"
 
 
 def machine():
@@ -55,6 +68,86 @@ def gib(x):
     return f"{x / 2**30:.2f} GiB"
 
 
+def refuse(script, message):
+    """One line on stderr, exit status 2."""
+    print(f"{script}: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def prepare_out(script, out):
+    """--out DIR: the directory the tables go to, created if missing; refused (exit 2)
+    when it exists and is not a directory, or cannot be created."""
+    if not out:
+        refuse(script, "--out is empty (name a directory)")
+    if os.path.lexists(out) and not os.path.isdir(out):
+        refuse(script, f"--out {out} exists and is not a directory")
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        refuse(script, f"--out {out} is not a directory that can be created ({e.strerror})")
+    return out
+
+
+def table_files(stem, extra=()):
+    """The names a table STEM is written under (and their temporary files)."""
+    return [f"{stem}.md", f"{stem}.csv", f"{stem}.meta.json", f"{stem}.meta.json.tmp",
+            *extra]
+
+
+def check_targets(script, out, names):
+    """Refuses (exit 2) when a file to be written exists as anything but a regular file:
+    a symbolic link, FIFO, device or directory there is never replaced."""
+    for name in names:
+        path = os.path.join(out, name)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            refuse(script, f"cannot check {path} ({e.strerror})")
+        if not stat.S_ISREG(st.st_mode):
+            refuse(script, f"{path} exists and is not a regular file (a link, FIFO or device "
+                   "is never replaced)")
+
+
+def write_atomic(path, text):
+    """Writes PATH through a new temporary file in its directory, renamed into place."""
+    d, base = os.path.split(path)
+    fd, tmp = tempfile.mkstemp(dir=d or ".", prefix=f".{base}.", suffix=".tmp")
+    try:
+        os.fchmod(fd, 0o644)
+        with os.fdopen(fd, "w", newline="") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.lexists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def csv_text(fields, rows):
+    """Plain CSV: a header row, then the rows (dicts; None is an empty cell)."""
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+    w.writeheader()
+    w.writerows({k: ("" if v is None else v) for k, v in r.items()} for r in rows)
+    return buf.getvalue()
+
+
+def write_table(script, out, stem, *, markdown, fields, rows, command, commit, date, machine,
+                title, wall_seconds, summary, partial=False, extra=None):
+    """OUT/STEM.md, OUT/STEM.csv and OUT/STEM.meta.json (and EXTRA: {name: text}), each
+    refused (exit 2) where something other than a regular file is in the way."""
+    extra = extra or {}
+    check_targets(script, out, table_files(stem, extra))
+    write_atomic(os.path.join(out, f"{stem}.csv"), csv_text(fields, rows))
+    for name, text in extra.items():
+        write_atomic(os.path.join(out, name), text)
+    write_atomic(os.path.join(out, f"{stem}.md"), markdown)
+    write_meta(out, stem, command=command, commit=commit, date=date, machine=machine,
+               title=title, wall_seconds=wall_seconds, summary=summary, partial=partial)
+
+
 def read_published(path):
     """A published sequence: `n value` lines, cited in the first comment line.
     Returns ({n: value}, citation)."""
@@ -80,6 +173,12 @@ def main(argv):
         print("disk_record.py: --work-dir DIR is required", file=sys.stderr)
         return 2
     work = head[head.index("--work-dir") + 1]
+    if "--out" in head and head.index("--out") + 1 == len(head):
+        refuse("disk_record.py", "--out needs a directory")
+    out_dir = head[head.index("--out") + 1] if "--out" in head else DEFAULT_OUT
+    # Found now, before the search, not after hours of it.
+    prepare_out("disk_record.py", out_dir)
+    check_targets("disk_record.py", out_dir, table_files(name))
     # --published FILE: `n value` lines of a published sequence (cited in its first
     # comment line), set beside the search's optimum; never replacing it.
     published, cite = (read_published(head[head.index("--published") + 1])
@@ -107,7 +206,6 @@ def main(argv):
     total = sum(float(r[1]) for r in runs)
     levels = j["levels"]
     last = len(levels) - 1
-    out = os.path.join(ROOT, "results", name + ".md")
     shown = "python3 experiments/disk_record.py " + " ".join(argv)
     meet = bool(j.get("meet_in_middle"))
     where = "keeping the last two levels" if frontier else "in the disk mode"
@@ -122,13 +220,17 @@ def main(argv):
         memory = (f"- memory: {gib(j['search_bytes'])} planned, {gib(j['peak_rss_bytes'])} peak "
                   "RSS (the finishing invocation)")
         disk = f"- disk: {gib(j['disk_bytes'])} at most, {j['segments']} segments"
+    title = (f"{j['variant']} pegs={j['pegs']} n={j['n']} problem={j['problem']}: "
+             f"{what} ({j['engine']} engine)")
+    the_commit = j.get('commit') or commit()
+    date = datetime.now(timezone.utc).isoformat(timespec='seconds')
+    the_machine = machine()
     lines = [
-        f"# {j['variant']} pegs={j['pegs']} n={j['n']} problem={j['problem']}: "
-        f"{what} ({j['engine']} engine)\n",
+        f"# {title}\n",
         f"- command: `{shown}`",
-        f"- commit: {j.get('commit') or commit()}",
-        f"- date (UTC): {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
-        f"- machine: {machine()}",
+        f"- commit: {the_commit}",
+        f"- date (UTC): {date}",
+        f"- machine: {the_machine}",
         f"- wall time: {total:.1f} s over {len(runs)} invocation(s) "
         f"(the finishing one: {j['seconds']:.1f} s)",
         memory,
@@ -137,6 +239,12 @@ def main(argv):
         "| quantity | value |",
         "|---|---:|",
     ]
+    if meet:
+        summary = [f"optimum {j['optimal']} (the half-depth test, decided at depth {last})",
+                   f"{j['states']} of {j['rank_space']} ranks reached"]
+    else:
+        summary = [f"optimum {j['optimal']}", f"eccentricity {j['eccentricity']}",
+                   f"{levels[last] if levels else 0} states at the maximal distance"]
     if meet:
         lines += [
             f"| optimum (start to goal) | {j['optimal']}, decided by the half-depth test at "
@@ -157,6 +265,10 @@ def main(argv):
                    "agrees" if value == j["optimal"] else
                    f"**differs** from the search's {j['optimal']}")
         lines.append(f"| published: {cite} | {value if value is not None else '—'} ({verdict}) |")
+        if value is not None:
+            summary.append(f"published {value} ({verdict.replace('**', '')})")
+    if j.get("formula") is not None:
+        summary.append(f"closed form {j['formula']}")
     lines += [
         f"| closed form | {j['formula']} |",
         "",
@@ -166,11 +278,13 @@ def main(argv):
         "|---:|---:|",
     ]
     lines += [f"| {d} | {c} |" for d, c in enumerate(levels)]
-    tmp = out + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(tmp, out)
-    print(f"disk_record.py: wrote {out}", file=sys.stderr)
+    write_table("disk_record.py", out_dir, name, markdown="\n".join(lines) + "\n",
+                fields=["distance", "states"],
+                rows=[{"distance": d, "states": c} for d, c in enumerate(levels)],
+                command=shown, commit=the_commit, date=date, machine=the_machine,
+                title=title, wall_seconds=round(total, 1), summary="; ".join(summary))
+    print(f"disk_record.py: wrote {os.path.join(out_dir, name)}.md, .csv, .meta.json",
+          file=sys.stderr)
     return 0
 
 

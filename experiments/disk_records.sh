@@ -3,12 +3,14 @@
 # experiments/disk_record.py: run this again after an interruption and every run
 # continues from its checkpoint (finished ones report again from theirs).  Work
 # directories under $RECORDS_WORK (default /var/tmp/hanoi-records); each needs the
-# free disk its run checks for before it starts.
+# free disk its run checks for before it starts.  The tables go to $RECORDS_OUT
+# (default out/, git-ignored; the committed ones: RECORDS_OUT=results).
 #   bash experiments/disk_records.sh [NAME...]   (default: the reves records, in this
 #                                                order; the checkers ones by name)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=${RECORDS_WORK:-/var/tmp/hanoi-records}
+out=${RECORDS_OUT:-out}
 declare -A args=(
   [reves6_n14]="reves --pegs 6 -n 14 --symmetry"
   [reves5_n16]="reves --pegs 5 -n 16 --symmetry"
@@ -50,5 +52,5 @@ for name in "${order[@]}"; do
   # shellcheck disable=SC2086
   pub=()
   [ -n "${published[$name]:-}" ] && pub=(--published "${published[$name]}")
-  python3 experiments/disk_record.py "$name" --work-dir "$work/$name" "${pub[@]}" -- ${args[$name]}
+  python3 experiments/disk_record.py "$name" --out "$out" --work-dir "$work/$name" "${pub[@]}" -- ${args[$name]}
 done

@@ -2,15 +2,17 @@
 """The half-depth ("meet in the middle") optimum over a range of n, and its table.
 
     python3 experiments/half_depth.py NAME --from N1 --to N2 [--check-to N3] \
-        [--published FILE] -- VARIANT [--pegs M] [hanoi options...]
+        [--published FILE] [--out OUT] -- VARIANT [--pegs M] [hanoi options...]
 
 runs `hanoi optimum VARIANT -n N --meet-in-middle --json --levels` for N = N1..N2
 and, for N <= N3, the full search (`--stop-at-goal`) as well, as a check of the
 half-depth test (each must give the same optimum).  `--published FILE` names a
 file of `n value` lines (a published sequence, cited in its first comment line) to
-set beside the search.  Writes results/NAME.md with the command, commit, date,
+set beside the search.  Writes OUT/NAME.md with the command, commit, date,
 machine, wall time, and per n: the optimum, the depth where the search stopped,
-the states it reached, the time and the peak RSS.  The optimum is the search's;
+the states it reached, the time and the peak RSS; OUT/NAME.csv, the same rows; and
+OUT/NAME.meta.json (scripts/table_meta.py).  OUT defaults to out/ under the current
+directory (the committed tables: --out results).  The optimum is the search's;
 a published value that differs is reported as a mismatch, never replaced.
 """
 import json
@@ -21,7 +23,8 @@ import time
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from disk_record import ROOT, commit, gib, machine, read_published  # noqa: E402
+from disk_record import (DEFAULT_OUT, ROOT, check_targets, commit, gib, machine,  # noqa: E402
+                         prepare_out, read_published, refuse, table_files, write_table)
 
 
 def run(hanoi, search, n, extra):
@@ -52,6 +55,11 @@ def main(argv):
     lo, hi = int(opt("--from")), int(opt("--to"))
     check_to = int(opt("--check-to", "0"))
     published, cite = read_published(opt("--published")) if opt("--published") else ({}, "")
+    if "--out" in head and head.index("--out") + 1 == len(head):
+        refuse("half_depth.py", "--out needs a directory")
+    out_dir = opt("--out", DEFAULT_OUT)
+    prepare_out("half_depth.py", out_dir)
+    check_targets("half_depth.py", out_dir, table_files(name))
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     t_start = time.time()
     rows = []
@@ -63,13 +71,17 @@ def main(argv):
     total = time.time() - t_start
     first = rows[0][1]
     shown = "python3 experiments/half_depth.py " + " ".join(argv)
+    title = (f"{first['variant']} pegs={first['pegs']} problem={first['problem']}: "
+             f"the half-depth optimum, n = {lo}..{hi}")
+    the_commit = commit()
+    date = datetime.now(timezone.utc).isoformat(timespec='seconds')
+    the_machine = machine()
     lines = [
-        f"# {first['variant']} pegs={first['pegs']} problem={first['problem']}: "
-        f"the half-depth optimum, n = {lo}..{hi}\n",
+        f"# {title}\n",
         f"- command: `{shown}`",
-        f"- commit: {commit()}",
-        f"- date (UTC): {datetime.now(timezone.utc).isoformat(timespec='seconds')}",
-        f"- machine: {machine()}",
+        f"- commit: {the_commit}",
+        f"- date (UTC): {date}",
+        f"- machine: {the_machine}",
         f"- wall time: {total:.1f} s",
         "",
         "The search stops at the first depth k where some state s and its mirror image "
@@ -83,6 +95,9 @@ def main(argv):
         "|---:|---:|---:|---:|---:|---:|" + ("---:|" if published else "") + "---:|---:|---|",
     ]
     bad = 0
+    fields = ["n", "optimum", "stopped_at_depth", "states_reached", "rank_space", "full_search",
+              *(["published"] if published else []), "seconds", "peak_rss_bytes", "verdict"]
+    csv_rows = []
     for n, j, full in rows:
         verdict = "ok"
         if full is not None and full["optimal"] != j["optimal"]:
@@ -95,12 +110,25 @@ def main(argv):
             f"| {n} | {j['optimal']} | {len(j['levels']) - 1} | {j['states']} | {j['rank_space']} | "
             f"{full['optimal'] if full else '—'} |{pub} {j['seconds']:.2f} | "
             f"{gib(j['peak_rss_bytes'])} | {verdict} |")
-    out = os.path.join(ROOT, "results", name + ".md")
-    tmp = out + ".tmp"
-    with open(tmp, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    os.replace(tmp, out)
-    print(f"half_depth.py: wrote {out} ({bad} row(s) not ok)", file=sys.stderr)
+        row = {"n": n, "optimum": j["optimal"], "stopped_at_depth": len(j["levels"]) - 1,
+               "states_reached": j["states"], "rank_space": j["rank_space"],
+               "full_search": full["optimal"] if full else None,
+               "seconds": j["seconds"], "peak_rss_bytes": j["peak_rss_bytes"],
+               "verdict": verdict}
+        if published:
+            row["published"] = published.get(n)
+        csv_rows.append(row)
+    checked = sum(full is not None for _, _, full in rows)
+    summary = (f"{len(rows)} n values ({lo}..{hi}): {len(rows) - bad} ok, {bad} not ok; "
+               f"{checked} checked by the full search"
+               + (f"; {sum(n in published for n, _, _ in rows)} beside a published value"
+                  if published else ""))
+    write_table("half_depth.py", out_dir, name, markdown="\n".join(lines) + "\n",
+                fields=fields, rows=csv_rows, command=shown, commit=the_commit, date=date,
+                machine=the_machine, title=title, wall_seconds=round(total, 1),
+                summary=summary)
+    print(f"half_depth.py: wrote {os.path.join(out_dir, name)}.md, .csv, .meta.json "
+          f"({bad} row(s) not ok)", file=sys.stderr)
     return 1 if bad else 0
 
 
