@@ -28,6 +28,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (name, what it decides, hanoi optimum arguments; "{work}" is the work directory)
 SEARCHES = [
+    # For comparison, two that ran (docs/engines.md cites their plans).
+    ("reves4_n18_memory", "4 pegs n = 18 in memory, for comparison (ran on disk: results/reves4_n18.md)",
+     "reves --pegs 4 -n 18 --max-memory 20G"),
+    ("reves4_n18_sym", "4 pegs n = 18 by the start's symmetry, in memory, for comparison "
+     "(results/structure_sym.md)", "reves --pegs 4 -n 18 --symmetry --max-memory 20G"),
     ("reves4_n20_full", "4 pegs n = 20, complete: Korf's anomaly (eccentricity 294 against 289)",
      "reves --pegs 4 -n 20 --max-memory 20G"),
     ("reves4_n20_sym", "the same by the start's symmetry (6), on disk",
