@@ -85,13 +85,15 @@ def main(argv):
     title = "The generic engine's --symmetry against the plain search"
     command = " ".join(["python3 experiments/bench_symmetry.py", *argv])
     the_commit, the_machine = commit(), machine()
-    now = datetime.now(timezone.utc)
+    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
     lines = [
         f"# {title}",
         "",
-        f"Command: `{command}` at {the_commit}, "
-        f"{now.strftime('%Y-%m-%d %H:%M UTC')}, on {the_machine}; "
-        f"wall time {wall:.0f} s.",
+        f"- command: `{command}`",
+        f"- commit: {the_commit}",
+        f"- date (UTC): {date}",
+        f"- machine: {the_machine}",
+        f"- wall time: {wall:.1f} s",
         "",
         "Each case runs `hanoi optimum ARGS --levels --json` twice, plain and with "
         "`--symmetry` (one state kept per orbit of the start symmetries: Checkers DDDD "
@@ -133,8 +135,8 @@ def main(argv):
         ratios = [plain["seconds"] / sym["seconds"] for _, _, _, plain, sym in rows]
         write_table("bench_symmetry.py", out, "bench_symmetry", markdown=text,
                     fields=list(csv_rows[0]), rows=csv_rows, command=command,
-                    commit=the_commit, date=now.strftime("%Y-%m-%dT%H:%MZ"),
-                    machine=the_machine, title=title, wall_seconds=float(f"{wall:.0f}"),
+                    commit=the_commit, date=date,
+                    machine=the_machine, title=title, wall_seconds=round(wall, 1),
                     summary=f"{len(rows)} cases, each the same with --symmetry; speed ratio "
                             f"{min(ratios):.2f} to {max(ratios):.2f}")
     return 0
