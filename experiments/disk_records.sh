@@ -36,6 +36,9 @@ declare -A args=(
   [reves5_n18_meet]="reves --pegs 5 -n 18 --meet-in-middle --max-memory 20G"
   [reves6_n15_meet]="reves --pegs 6 -n 15 --meet-in-middle --max-memory 20G"
   [reves6_n16_meet]="reves --pegs 6 -n 16 --meet-in-middle --max-memory 20G"
+  # 4 pegs n = 20 (Korf's second anomaly) by the same test on the generic engine's
+  # disk mode: the optimum alone, a cross-check of the complete search.
+  [reves4_n20_meet]="reves --pegs 4 -n 20 --meet-in-middle --max-memory 20G"
   # Linear 4 pegs (OEIS A160002) by the half-depth test on the frontier engine,
   # which keeps only the last two levels (a bitmap of n = 19 is 34 GiB).
   [adjacent4_n19_frontier]="adjacent --pegs 4 -n 19 --meet-in-middle --engine frontier --max-memory 20G"
