@@ -22,7 +22,7 @@ from pathlib import Path
 # which command and how long); remove a name when its table is regenerated.
 AWAITING = {
     "adjacent4_n19_frontier", "antwerp6", "bench_compare", "bench_symmetry", "checkers_big",
-    "checkers_n27_meet", "domino_huge",
+    "domino_huge",
 }
 KEYS = {"command", "commit", "date", "machine", "partial", "summary", "table", "title",
         "wall_seconds"}
