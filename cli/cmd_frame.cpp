@@ -21,10 +21,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string opt_text(const std::optional<std::uint64_t>& v, const char* none) {
-  return v ? std::to_string(*v) : std::string(none);
-}
-
 std::string gap_text(const FrameAnalysis& a) {
   if (!a.optimal || !a.frame_optimal) return "";
   return std::to_string(*a.frame_optimal - *a.optimal);

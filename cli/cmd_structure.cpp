@@ -28,10 +28,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string opt_text(const std::optional<std::uint64_t>& v, const char* none) {
-  return v ? std::to_string(*v) : std::string(none);
-}
-
 // The farthest states a search names: none under the lattice engine's symmetry
 // (one segment per orbit; engine/disk_lattice.hpp), else `want`.
 std::size_t farthest_named(const FamilyInfo& fam, const Params& p, const SearchOptions& so,

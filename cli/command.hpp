@@ -13,7 +13,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,5 +69,10 @@ const CLI::Validator& decimal();
 // A decimal real number (digits, an optional fraction): no sign, exponent, nan or inf.
 const CLI::Validator& decimal_real();
 const CLI::Validator& non_empty();
+
+// A count that may be unknown, as text: the number, or `none` when there is none.
+inline std::string opt_text(const std::optional<std::uint64_t>& v, const char* none) {
+  return v ? std::to_string(*v) : std::string(none);
+}
 
 }  // namespace hanoi::cli

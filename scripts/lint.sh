@@ -25,10 +25,45 @@ done
 db=build/compile_commands.json
 [ -f "$db" ] || { echo "[lint] $db missing: run scripts/build.sh first" >&2; exit 2; }
 
+# clang-tidy reads the Release build's flags with two changes.  The units that the
+# build compiles in batches (CMake's unity build, HANOI_UNITY in CMakeLists.txt) are
+# listed again one source file each, with the batch's command: clang-tidy checks the
+# files as written, each on its own.  Precompiled headers are left out: g++'s .gch
+# files are not clang's, and every unit includes what it uses without them.
+lintdb=build/lint-db
+mkdir -p "$lintdb"
+python3 - "$db" "$lintdb/compile_commands.json" <<'EOF'
+import json, os, re, shlex, sys
+entries, out_entries = json.load(open(sys.argv[1])), []
+for e in entries:
+    args = shlex.split(e["command"]) if "command" in e else e["arguments"]
+    out, skip = [], False
+    for i, a in enumerate(args):
+        if skip:
+            skip = False
+        elif a == "-Winvalid-pch":
+            pass
+        elif a == "-include" and i + 1 < len(args) and "cmake_pch" in args[i + 1]:
+            skip = True
+        else:
+            out.append(a)
+    e.pop("arguments", None)
+    path = os.path.join(e["directory"], e["file"])
+    if re.search(r"/Unity/unity_\d+_cxx\.cxx$", path):
+        for src in re.findall(r'^#include "([^"]+)"', open(path).read(), re.M):
+            one = dict(e, file=src)
+            one["command"] = shlex.join(src if a == e["file"] else a for a in out)
+            out_entries.append(one)
+    else:
+        e["command"] = shlex.join(out)
+        out_entries.append(e)
+json.dump(out_entries, open(sys.argv[2], "w"), indent=1)
+EOF
+
 # Every source under the linted folders must be in the database, or it would be
 # skipped silently (a file added since the last configure: rerun scripts/build.sh).
 dirs='engine|variants|analyses|cli|experiments'
-missing=$(python3 - "$db" "$root" "$dirs" <<'EOF'
+missing=$(python3 - "$lintdb/compile_commands.json" "$root" "$dirs" <<'EOF'
 import json, os, re, subprocess, sys
 db, root, dirs = sys.argv[1:]
 known = {os.path.realpath(os.path.join(e["directory"], e["file"])) for e in json.load(open(db))}
@@ -45,29 +80,6 @@ if [ -n "$missing" ]; then
   exit 1
 fi
 
-# clang-tidy reads the Release build's flags less its precompiled headers: g++'s
-# .gch files are not clang's, and every unit includes what it uses without them.
-lintdb=build/lint-db
-mkdir -p "$lintdb"
-python3 - "$db" "$lintdb/compile_commands.json" <<'EOF'
-import json, shlex, sys
-entries = json.load(open(sys.argv[1]))
-for e in entries:
-    args = shlex.split(e["command"]) if "command" in e else e["arguments"]
-    out, skip = [], False
-    for i, a in enumerate(args):
-        if skip:
-            skip = False
-        elif a == "-Winvalid-pch":
-            pass
-        elif a == "-include" and i + 1 < len(args) and "cmake_pch" in args[i + 1]:
-            skip = True
-        else:
-            out.append(a)
-    e.pop("arguments", None)
-    e["command"] = shlex.join(out)
-json.dump(entries, open(sys.argv[2], "w"), indent=1)
-EOF
 root_re=$(printf '%s' "$root" | sed 's/[][\.^$*+?(){}|]/\\&/g')
 # The engine's and the analyses' templates are compiled in the generated instance
 # units (variants/instances.hpp, analyses/instances.hpp), not in the units above:
@@ -86,7 +98,7 @@ run-clang-tidy -quiet -p "$lintdb" -j "$(nproc)" -clang-tidy-binary "$(command -
   sed -e 's/\x1b\[[0-9;]*m//g' -e '/^clang-tidy\(-[0-9]*\)\? /d' >"$log" || status=$?
 elapsed=$((SECONDS - start))
 files=$(python3 -c 'import json,re,sys; print(sum(1 for e in json.load(open(sys.argv[1])) if re.search(sys.argv[2], e["file"])))' \
-          "$db" "$units_re")
+          "$lintdb/compile_commands.json" "$units_re")
 
 # Distinct findings, paths relative to the repository.
 findings=$(grep -E '^[^ ]+:[0-9]+:[0-9]+: (warning|error): ' "$log" | sed "s|^$root/||" | sort -u || true)

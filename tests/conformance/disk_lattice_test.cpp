@@ -30,7 +30,7 @@ class DiskLattice : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(DiskLattice, AllFamilies);
 
-std::string fresh_dir(const std::string& label) {
+std::string disk_dir(const std::string& label) {
   return testing::fresh_dir("hanoi-disk-", label);
 }
 
@@ -53,7 +53,7 @@ SearchOptions tight_disk_options(const V& v, const std::string& dir, SearchOptio
   return o;
 }
 
-void expect_same(const SearchResult& d, const SearchResult& m) {
+void expect_same_disk(const SearchResult& d, const SearchResult& m) {
   EXPECT_EQ(d.storage, StorageKind::kDisk);
   EXPECT_EQ(d.level_sizes, m.level_sizes);
   EXPECT_EQ(d.outcome, m.outcome);
@@ -106,11 +106,11 @@ TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
                              .farthest = stop || sym ? 0u : 5u};
           base.engine = EngineKind::kLattice;
           const SearchResult mem = lattice_search(space, base);
-          const std::string dir = fresh_dir(label);
+          const std::string dir = disk_dir(label);
           SearchOptions o = tight_disk_options(space, dir, base);
           o.symmetry = sym;
           const SearchResult disk = disk_lattice_search(space, o);
-          expect_same(disk, mem);
+          expect_same_disk(disk, mem);
           EXPECT_EQ(disk.path, mem.path);
           EXPECT_FALSE(disk.resumed);
           if (sym) {
@@ -143,7 +143,7 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
     SearchOptions base{.want_path = Space::kReversible, .farthest = 3};
     base.engine = EngineKind::kLattice;
     const SearchResult mem = lattice_search(space, base);
-    const std::string probe = fresh_dir(fam.info.name);
+    const std::string probe = disk_dir(fam.info.name);
     const std::uint64_t total =
         disk_lattice_search(space, tight_disk_options(space, probe, base)).expansions;
     std::filesystem::remove_all(probe);
@@ -153,7 +153,7 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
         const std::uint64_t k = std::max<std::uint64_t>(1, total / parts);
         SCOPED_TRACE("checkpoint every " + std::to_string(every) + " s, stop every " +
                      std::to_string(k) + " segments");
-        const std::string dir = fresh_dir(fam.info.name);
+        const std::string dir = disk_dir(fam.info.name);
         SearchOptions o = tight_disk_options(space, dir, base);
         o.checkpoint_seconds = every;
         // Symmetry in half the runs: its records (mapped, with stabiliser images)
@@ -182,12 +182,12 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
           want.farthest.clear();
           want.path.clear();
         }
-        expect_same(disk, want);
+        expect_same_disk(disk, want);
         EXPECT_EQ(disk.path, want.path);
         // A finished run resumed again reports the same.
         o.abort_after_segments = 0;
         const SearchResult again = disk_lattice_search(space, o);
-        expect_same(again, want);
+        expect_same_disk(again, want);
         EXPECT_EQ(again.path, want.path);
         std::filesystem::remove_all(dir);
       }
@@ -291,7 +291,7 @@ TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
           const std::uint64_t stop_every = stops ? (sym ? 2u : 8u) : 0u;
           SCOPED_TRACE(std::string(sym ? "symmetry" : "no symmetry") + ", stop every " +
                        std::to_string(stop_every));
-          const std::string dir = fresh_dir("records");
+          const std::string dir = disk_dir("records");
           // Room for 32 waiting records and 16 per thread leaving the segment
           // expanded (16 bytes each, twice over): records spill, threads hand theirs over.
           SearchOptions o = tight_disk_options(v, dir, base, 2048);
@@ -302,7 +302,7 @@ TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
           SearchResult disk;
           const int runs = testing::resume_until_done([&] { disk = disk_lattice_search(v, o); });
           if (stop_every > 0) EXPECT_GT(runs, 1);
-          expect_same(disk, mem);
+          expect_same_disk(disk, mem);
           if (stop_every == 0) EXPECT_GT(disk.spilled_records, 0u);
           // No spill file outlives the search.
           for (const auto& e : std::filesystem::directory_iterator(dir))
@@ -325,7 +325,7 @@ TEST(DiskLatticeRefusals, RefusesWhatItMustNotUse) {
     if constexpr (LatticeSpace<V>) {
       SearchOptions base;
       base.engine = EngineKind::kLattice;
-      const std::string dir = fresh_dir("refusals");
+      const std::string dir = disk_dir("refusals");
       SearchOptions o = tight_disk_options(v, dir, base);
       o.identity = "reves n=9 pegs=4";
       o.checkpoint_seconds = 0;

@@ -33,7 +33,7 @@ class Distributed : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(Distributed, AllFamilies);
 
-std::string fresh_dir(const std::string& label) {
+std::string dist_dir(const std::string& label) {
   return testing::fresh_dir("hanoi-dist-", label);
 }
 
@@ -95,7 +95,7 @@ void expect_refused(const V& v, const SearchOptions& o, int ranks, const std::st
   EXPECT_GE(reports, 1) << "nobody said why";
 }
 
-void expect_same(const SearchResult& d, const SearchResult& m) {
+void expect_same_dist(const SearchResult& d, const SearchResult& m) {
   EXPECT_EQ(d.level_sizes, m.level_sizes);
   EXPECT_EQ(d.outcome, m.outcome);
   EXPECT_EQ(d.optimum, m.optimum);
@@ -108,7 +108,7 @@ void expect_same(const SearchResult& d, const SearchResult& m) {
 // at 3 pegs (where a level may hold one state, and each level is a few collective
 // calls: `adjacent` has 3^n levels).
 template <class Fam>
-std::vector<Params> instances(const Fam& fam) {
+std::vector<Params> dist_instances(const Fam& fam) {
   std::vector<Params> out;
   const FamilyInfo& info = fam.info;
   for (int m = info.min_pegs; m <= std::min(info.max_pegs, 5); ++m) {
@@ -142,7 +142,7 @@ TYPED_TEST(Distributed, SameLevelsAsInMemory) {
   } else {
     const Family<Space> fam = TypeParam::family();
     int checked = 0;
-    for (const Params& p : instances(fam)) {
+    for (const Params& p : dist_instances(fam)) {
       const Space space = fam.make(p);
       const std::string label =
           fam.info.name + " pegs=" + std::to_string(p.pegs) + " n=" + std::to_string(p.n);
@@ -161,14 +161,14 @@ TYPED_TEST(Distributed, SameLevelsAsInMemory) {
             SearchOptions o = base;
             std::string dir;
             if (form == 2) {
-              dir = fresh_dir(label);
+              dir = dist_dir(label);
               o = tight(space, base, dir);
             }
             o.symmetry = form == 1 || (form == 2 && ranks == 3);
             if (o.symmetry) o.want_path = false;
             const auto all = run_distributed(space, o, ranks);
             for (const SearchResult& r : all) {
-              expect_same(r, mem);
+              expect_same_dist(r, mem);
               if (o.want_path) EXPECT_EQ(r.path, mem.path);
               EXPECT_EQ(r.ranks, static_cast<std::uint64_t>(ranks));
               EXPECT_EQ(r.storage, form == 2 ? StorageKind::kDisk : StorageKind::kMemory);
@@ -192,7 +192,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
     GTEST_SKIP() << "the lattice engine does not serve this family";
   } else {
     const Family<Space> fam = TypeParam::family();
-    const Params p = instances(fam).front();
+    const Params p = dist_instances(fam).front();
     const Space space = fam.make(p);
     SearchOptions base{.want_path = Space::kReversible};
     base.engine = EngineKind::kLattice;
@@ -200,7 +200,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
     const SearchResult mem = lattice_search(space, base);
     for (const double every : {0.0, 1e9}) {
       SCOPED_TRACE("checkpoint every " + std::to_string(every) + " s");
-      const std::string dir = fresh_dir(fam.info.name);
+      const std::string dir = dist_dir(fam.info.name);
       SearchOptions o = tight(space, base, dir);
       o.checkpoint_seconds = every;
       o.symmetry = every > 0;
@@ -228,7 +228,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
       }
       EXPECT_GT(runs, 0);
       for (const SearchResult& r : all) {
-        expect_same(r, mem);
+        expect_same_dist(r, mem);
         EXPECT_TRUE(r.resumed);
         if (o.want_path) EXPECT_EQ(r.path, mem.path);
       }
@@ -236,7 +236,7 @@ TYPED_TEST(Distributed, ResumesAfterInterruptions) {
       // depth planes it kept).
       o.abort_after_segments = 0;
       for (const SearchResult& r : run_distributed(space, o, 2)) {
-        expect_same(r, mem);
+        expect_same_dist(r, mem);
         if (o.want_path) EXPECT_EQ(r.path, mem.path);
       }
       std::filesystem::remove_all(dir);
@@ -253,7 +253,7 @@ TEST(DistributedRefusals, RefusesWhatItMustNotUse) {
       SearchOptions base;
       base.engine = EngineKind::kLattice;
       base.identity = "reves n=11 pegs=4";
-      const std::string dir = fresh_dir("refusals");
+      const std::string dir = dist_dir("refusals");
       SearchOptions o = tight(v, base, dir);
       o.checkpoint_seconds = 0;
       o.abort_after_segments = 200;
@@ -294,7 +294,7 @@ TEST(DistributedRefusals, RefusesWhatItMustNotUse) {
         EXPECT_TRUE(r.resumed);
       }
       // A distributed search on a single process's checkpoint.
-      const std::string single = fresh_dir("single");
+      const std::string single = dist_dir("single");
       SearchOptions one = tight(v, base, single);
       one.checkpoint_seconds = 0;
       one.abort_after_segments = 3;
@@ -324,7 +324,7 @@ TEST(DistributedRefusals, FirstCheckpointCutShortStartsAfresh) {
       const SearchResult mem = lattice_search(v, base);
       for (const bool lose_dir : {false, true}) {
         SCOPED_TRACE(lose_dir ? "rank 1's directory lost" : "rank 1's manifest-1 missing");
-        const std::string dir = fresh_dir("first");
+        const std::string dir = dist_dir("first");
         SearchOptions o = tight(v, base, dir);
         o.abort_after_segments = 1;  // stop after the first level: its checkpoint is the first
         EXPECT_THROW(run_distributed(v, o, 2), SearchCancelled);
@@ -346,7 +346,7 @@ TEST(DistributedRefusals, FirstCheckpointCutShortStartsAfresh) {
           }
         } else {
           for (const SearchResult& r : run_distributed(v, o, 2)) {
-            expect_same(r, mem);
+            expect_same_dist(r, mem);
             EXPECT_FALSE(r.resumed);
           }
         }

@@ -30,7 +30,7 @@ class Frontier : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(Frontier, AllFamilies);
 
-constexpr Rank kMaxRanks = Rank{1} << 16;
+constexpr Rank kFrontierMaxRanks = Rank{1} << 16;
 
 SearchOptions frontier_options(int window_bits = -1) {
   SearchOptions o;
@@ -101,7 +101,7 @@ TYPED_TEST(Frontier, SameLevelsAsTheLatticeEngine) {
         for (int n = 1; n <= std::min(9, info.max_n(m)); ++n) {
           const Params p = normalize(info, Params{n, m, pr.code});
           const Space space = fam.make(p);
-          if (space.num_ranks() > kMaxRanks) break;
+          if (space.num_ranks() > kFrontierMaxRanks) break;
           const std::string label = info.name + " pegs=" + std::to_string(m) +
                                     " problem=" + pr.code + " n=" + std::to_string(n);
           if constexpr (!Space::kReversible) {

@@ -23,7 +23,7 @@ class Lattice : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(Lattice, AllFamilies);
 
-constexpr Rank kMaxRanks = Rank{1} << 22;
+constexpr Rank kLatticeMaxRanks = Rank{1} << 22;
 
 template <StateSpace V>
 void expect_same_search(const V& v, SearchOptions o, const std::string& label) {
@@ -69,7 +69,7 @@ TYPED_TEST(Lattice, SameLevelsAsTheGenericEngine) {
         for (int n = 1; n <= std::min(10, info.max_n(m)); ++n) {
           const Params p = normalize(info, Params{n, m, pr.code});
           const Space space = fam.make(p);
-          if (space.num_ranks() > kMaxRanks) break;
+          if (space.num_ranks() > kLatticeMaxRanks) break;
           ++instances;
           const std::string label = info.name + " pegs=" + std::to_string(m) +
                                     " problem=" + pr.code + " n=" + std::to_string(n);

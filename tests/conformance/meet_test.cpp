@@ -25,7 +25,7 @@ class Meet : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(Meet, AllFamilies);
 
-constexpr Rank kMaxRanks = Rank{1} << 22;
+constexpr Rank kMeetMaxRanks = Rank{1} << 22;
 
 // Whether some involution σ of the pegs maps the start to the goal (disc by disc)
 // and keeps every move's legality.
@@ -94,7 +94,7 @@ TYPED_TEST(Meet, SameOptimumAtHalfDepth) {
         for (int n = 1; n <= std::min(10, info.max_n(m)); ++n) {
           const Params p = normalize(info, Params{n, m, pr.code});
           const Space space = fam.make(p);
-          if (space.num_ranks() > kMaxRanks) break;
+          if (space.num_ranks() > kMeetMaxRanks) break;
           ++instances;
           expect_meet_agrees(space, info.name + " pegs=" + std::to_string(m) +
                                         " problem=" + pr.code + " n=" + std::to_string(n));

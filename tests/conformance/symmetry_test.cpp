@@ -42,9 +42,9 @@ class StartSymmetries : public ::testing::Test {};
 using testing::AllFamilies;
 TYPED_TEST_SUITE(StartSymmetries, AllFamilies);
 
-constexpr Rank kGroupRanks = Rank{1} << 12;   // the state-by-state checks (Antwerp n = 2)
-constexpr Rank kBruteRanks = Rank{1} << 11;   // the brute force over peg relabellings
-constexpr Rank kSearchRanks = Rank{1} << 18;  // the searches (Antwerp n = 3)
+constexpr Rank kGroupRanks = Rank{1} << 12;           // the state-by-state checks (Antwerp n = 2)
+constexpr Rank kSymmetryBruteRanks = Rank{1} << 11;   // the brute force over peg relabellings
+constexpr Rank kSymmetrySearchRanks = Rank{1} << 18;  // the searches (Antwerp n = 3)
 
 // The number of peg relabellings fixing the start's peg 0 that are automorphisms
 // (spaces of one packed word of pegs; nullopt otherwise).
@@ -99,7 +99,7 @@ void expect_group(const V& v) {
       }
       EXPECT_TRUE(found) << "symmetries " << g << " and " << h << " compose outside the set";
     }
-  if (v.num_ranks() > kBruteRanks) return;
+  if (v.num_ranks() > kSymmetryBruteRanks) return;
   const std::optional<int> brute = brute_force_group_order(v);
   if (brute) EXPECT_EQ(*brute, order);
 }
@@ -127,7 +127,7 @@ void expect_same_search(const V& v, const std::string& label) {
   stop.stop_at_goal = true;
   stop.farthest = 0;
   EXPECT_EQ(search(v, stop).optimum, full.optimum);
-  if (v.num_ranks() > kBruteRanks) return;
+  if (v.num_ranks() > kSymmetryBruteRanks) return;
   // The disk mode, many tiny segments.
   const std::string dir = testing::fresh_dir("hanoi-symmetry-", label);
   const SearchResult disk = search(v, testing::tight_disk_bfs_options(v.num_ranks(), dir, o));
@@ -152,7 +152,7 @@ TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
       for (const ProblemInfo& pr : info.problems)
         for (int n = 1; n <= info.max_n(m); ++n) {
           const Space v = fam.make(normalize(info, Params{n, m, pr.code}));
-          if (v.num_ranks() > kSearchRanks) break;
+          if (v.num_ranks() > kSymmetrySearchRanks) break;
           const std::string label = info.name + " pegs=" + std::to_string(m) +
                                     " problem=" + pr.code + " n=" + std::to_string(n);
           SCOPED_TRACE(label);

@@ -11,16 +11,11 @@
 
 #include "engine/peg_codec.hpp"
 #include "support/family_handle.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {
 namespace {
-
-std::uint64_t pow3(int n) {
-  std::uint64_t x = 1;
-  for (int i = 0; i < n; ++i) x *= 3;
-  return x;
-}
 
 TEST(Adjacent, ClosedFormMatchesSeedRecurrence) {
   // Seed 002: ABA(n) = ABA(n-1) + 1 + ABA(n-1) + 1 + ABA(n-1) = 3^n - 1.
@@ -39,9 +34,9 @@ TEST(Adjacent, SearchGivesClosedFormAndAllStates) {
     EXPECT_EQ(p.pegs, 3);
     const SearchResult r = family->optimum(p, SearchOptions{});
     ASSERT_EQ(r.outcome, SearchOutcome::kGoalReached);
-    EXPECT_EQ(r.optimum, pow3(n) - 1) << "n=" << n;
+    EXPECT_EQ(r.optimum, testing::ipow(3, n) - 1) << "n=" << n;
     EXPECT_EQ(r.optimum, *family->closed_form(p));
-    EXPECT_EQ(r.states_reached, pow3(n)) << "every placement is reachable";
+    EXPECT_EQ(r.states_reached, testing::ipow(3, n)) << "every placement is reachable";
     // 3^n states and a goal at distance 3^n - 1 leave one state per level, so the
     // goal is also the farthest state from the start.
     EXPECT_EQ(r.eccentricity, r.optimum) << "n=" << n;
@@ -81,7 +76,7 @@ TEST(Adjacent, GrayCodeWalkVisitsEveryConfiguration) {
         ASSERT_EQ(space.codec().peg(s.w, d), variants::adjacent::gray_digit(t, d - 1))
             << "n=" << n << " t=" << t << " disc " << d;
     }
-    EXPECT_EQ(seen.size(), pow3(n)) << "Hamilton path, n=" << n;
+    EXPECT_EQ(seen.size(), testing::ipow(3, n)) << "Hamilton path, n=" << n;
   }
 }
 

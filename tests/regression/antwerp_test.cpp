@@ -21,6 +21,7 @@
 
 #include "analyses/replay.hpp"
 #include "engine/bfs.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 
 namespace hanoi {
@@ -28,16 +29,10 @@ namespace {
 
 namespace aw = variants::antwerp;
 
-const char* const kProblems[] = {"cycle", "swap", "cycle-no-gather", "swap-no-gather"};
+const char* const kAntwerpProblems[] = {"cycle", "swap", "cycle-no-gather", "swap-no-gather"};
 
 aw::AntwerpSpace space(int n, const std::string& problem) {
   return aw::make_space(normalize(aw::AntwerpFamily::family().info, Params{n, 0, problem}));
-}
-
-std::uint64_t pow_u(std::uint64_t b, int e) {
-  std::uint64_t x = 1;
-  for (int i = 0; i < e; ++i) x *= b;
-  return x;
 }
 
 struct Replayed {
@@ -103,7 +98,7 @@ TEST(AntwerpFamilyEncoder, SixtyArrangementsOfOneSize) {
 TEST(AntwerpFamilyEncoder, EveryRankIsALegalConfigurationAndRoundTrips) {
   for (int n = 1; n <= 3; ++n) {
     const aw::AntwerpSpace v = space(n, "cycle");
-    ASSERT_EQ(v.num_ranks(), pow_u(60, n));
+    ASSERT_EQ(v.num_ranks(), testing::ipow(60, n));
     for (Rank r = 0; r < v.num_ranks(); ++r) {
       const aw::Stacks stacks = v.explicit_stacks(v.unrank(r));
       // encode() refuses anything but each (size, colour) once, sizes never increasing
@@ -248,7 +243,8 @@ TEST(AntwerpFamily, SearchConfirmsMinskerOptimum) {
 TEST(AntwerpFamily, AndersonSolvesCycleAtItsDerivedCount) {
   for (int n = 1; n <= 10; ++n) {
     // The derived recursion against its solution 18*2^n - 8n - 18.
-    EXPECT_EQ(aw::anderson_count(n), 18 * pow_u(2, n) - 8 * static_cast<std::uint64_t>(n) - 18);
+    EXPECT_EQ(aw::anderson_count(n),
+              18 * testing::ipow(2, n) - 8 * static_cast<std::uint64_t>(n) - 18);
     const aw::AntwerpSpace v = space(n, "cycle");
     const Replayed r = replay_emitter(v, [&](MoveSink s) { aw::anderson(n, s); });
     ASSERT_TRUE(r.error.empty()) << "n=" << n << ": " << r.error;
@@ -304,7 +300,8 @@ TEST(AntwerpFamily, NoGatherGoalsAreUnreachable) {
       // reachable states are those with the start's size-n layer that are not
       // gathered: 60^(n-1) placements of the smaller sizes less the 3 x 6^(n-1) with
       // all of them on one peg -- all reached.
-      EXPECT_EQ(r.states_reached, pow_u(60, n - 1) - 3 * pow_u(6, n - 1)) << problem << " n=" << n;
+      EXPECT_EQ(r.states_reached, testing::ipow(60, n - 1) - 3 * testing::ipow(6, n - 1))
+          << problem << " n=" << n;
     }
   }
   // Minsker's algorithm gathers: the rule checker stops it at the first gathering move.
@@ -328,8 +325,8 @@ TEST(AntwerpFamily, RegistrationDescribesTheFamily) {
   EXPECT_EQ(f.info.problems.size(), 4u);
   EXPECT_EQ(f.info.max_n(3), aw::kMaxSizes);
   // 60^10 fits 64-bit ranks.
-  EXPECT_EQ(f.make(normalize(f.info, Params{10, 3, "cycle"})).num_ranks(), pow_u(60, 10));
-  for (const char* problem : kProblems) {
+  EXPECT_EQ(f.make(normalize(f.info, Params{10, 3, "cycle"})).num_ranks(), testing::ipow(60, 10));
+  for (const char* problem : kAntwerpProblems) {
     const Params q = normalize(f.info, Params{4, 3, problem});
     const bool plain = q.problem == "cycle" || q.problem == "swap";
     EXPECT_EQ(f.info.closed_form(q).has_value(), plain) << problem;

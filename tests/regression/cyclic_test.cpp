@@ -17,7 +17,7 @@
 namespace hanoi {
 namespace {
 
-const char* const kProblems[] = {"left", "right"};
+const char* const kCyclicProblems[] = {"left", "right"};
 
 // Number of shortest start -> goal paths in the explicit (rules-only) graph, capped
 // at 2: seed 002 says the solutions are unique.
@@ -48,7 +48,7 @@ std::uint64_t count_shortest_paths(const V& v) {
 
 TEST(Cyclic, OptimalSolutionIsUnique) {
   // Seed 002: "the solutions are unique and optimal".
-  for (const char* problem : kProblems) {
+  for (const char* problem : kCyclicProblems) {
     for (int n = 1; n <= 7; ++n) {
       EXPECT_EQ(count_shortest_paths(variants::cyclic::make_space(Params{n, 3, problem})), 1u)
           << problem << " n=" << n;
@@ -84,7 +84,7 @@ TEST(Cyclic, SeedFormsOfTheTimesAgree) {
 
 TEST(Cyclic, SearchGivesClosedForm) {
   auto family = testing::family_of<variants::cyclic::CyclicFamily>();
-  for (const char* problem : kProblems) {
+  for (const char* problem : kCyclicProblems) {
     for (int n = 1; n <= 12; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
       const SearchResult r = family->optimum(p, SearchOptions{});
@@ -106,7 +106,7 @@ TEST(Cyclic, DefaultProblemIsLeft) {
 
 TEST(Cyclic, EveryAlgorithmIsLegalAndOptimal) {
   auto family = testing::family_of<variants::cyclic::CyclicFamily>();
-  for (const char* problem : kProblems) {
+  for (const char* problem : kCyclicProblems) {
     for (int n = 1; n <= 14; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
       ASSERT_EQ(family->algorithms(p).size(), 2u);
@@ -123,7 +123,7 @@ TEST(Cyclic, AlgorithmsEmitTheUniqueOptimalSequence) {
   // The optimum is unique (seed 002, and OptimalSolutionIsUnique above), so both
   // algorithms and the engine's witness must be the same move sequence.
   auto family = testing::family_of<variants::cyclic::CyclicFamily>();
-  for (const char* problem : kProblems) {
+  for (const char* problem : kCyclicProblems) {
     for (int n = 1; n <= 7; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
       SearchOptions o;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "support/family_handle.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 #include "variants/adjacent/adjacent.hpp"
 #include "variants/domino/procedures.hpp"
@@ -25,12 +26,6 @@ namespace hanoi {
 namespace {
 
 namespace domino = variants::domino;
-
-std::uint64_t pow3(int n) {
-  std::uint64_t x = 1;
-  for (int i = 0; i < n; ++i) x *= 3;
-  return x;
-}
 
 std::vector<std::string> codes(const testing::FamilyHandle<domino::Space>& family) {
   std::vector<std::string> out;
@@ -53,7 +48,7 @@ std::uint64_t search_optimum(const testing::FamilyHandle<domino::Space>& family,
 // non-canonical ones), built from the documented layout, not through the encoder.
 std::vector<domino::DominoState> naive_words(int n) {
   std::vector<domino::DominoState> out;
-  for (std::uint64_t cfg = 0; cfg < pow3(n); ++cfg) {
+  for (std::uint64_t cfg = 0; cfg < testing::ipow(3, n); ++cfg) {
     std::uint64_t w = 0, x = cfg;
     for (int d = 1; d <= n; ++d, x /= 3) w |= (x % 3) << (2 * (d - 1));
     for (std::uint64_t c = 0; c < 8; ++c)
@@ -140,7 +135,7 @@ TEST(Domino, EncoderIsABijectionOnLegalStates) {
     for (int n = 1; n <= 6; ++n) {
       SCOPED_TRACE(code + std::string(" n=") + std::to_string(n));
       const domino::Space v = space_for(code, n);
-      EXPECT_EQ(v.num_ranks(), 8 * pow3(n));
+      EXPECT_EQ(v.num_ranks(), 8 * testing::ipow(3, n));
       std::set<Rank> seen;
       std::uint64_t legal = 0;
       for (const auto& s : naive_words(n)) {
@@ -342,21 +337,21 @@ TEST(Domino, AbaIsAdjacentAndAabIsHalfOfIt) {
   for (int n = 1; n <= 9; ++n) {
     const SearchResult r = family->optimum(family->normalize(Params{n, 0, "ABA"}), SearchOptions{});
     const std::uint64_t aba = r.optimum;
-    EXPECT_EQ(aba, pow3(n) - 1) << n;
+    EXPECT_EQ(aba, testing::ipow(3, n) - 1) << n;
     // "the solution path passes through every possible configuration": the reachable
     // graph is one path through all 3^n placements, the goal at its end.
-    EXPECT_EQ(r.states_reached, pow3(n)) << n;
+    EXPECT_EQ(r.states_reached, testing::ipow(3, n)) << n;
     EXPECT_EQ(r.eccentricity, aba) << n;
     EXPECT_EQ(
         aba,
         adjacent->optimum(adjacent->normalize(Params{n, 3, "transfer"}), SearchOptions{}).optimum)
         << n;
     // The seed says n > 1; the formula also holds at n = 1 (AAB(1) = 1).
-    EXPECT_EQ(search_optimum(*family, "AAB", n), (pow3(n) - 1) / 2) << n;
+    EXPECT_EQ(search_optimum(*family, "AAB", n), (testing::ipow(3, n) - 1) / 2) << n;
   }
   for (int n = 1; n <= domino::DominoSpace::kMaxDiscs; ++n) {
-    EXPECT_EQ(*domino::seed_recursion("ABA", n), pow3(n) - 1) << n;
-    EXPECT_EQ(*domino::seed_recursion("AAB", n), (pow3(n) - 1) / 2) << n;
+    EXPECT_EQ(*domino::seed_recursion("ABA", n), testing::ipow(3, n) - 1) << n;
+    EXPECT_EQ(*domino::seed_recursion("AAB", n), (testing::ipow(3, n) - 1) / 2) << n;
   }
 }
 

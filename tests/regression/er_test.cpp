@@ -26,6 +26,7 @@
 #include "analyses/instance_stats.hpp"
 #include "analyses/replay.hpp"
 #include "engine/bfs.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 #include "support/synthetic_spaces.hpp"
 
@@ -37,12 +38,6 @@ using variants::er::ColourTowersCounter;
 using variants::er::ErFamily;
 using variants::er::ErSpace;
 using variants::er::Instance;
-
-Rank pow3(int n) {
-  Rank r = 1;
-  for (int i = 0; i < n; ++i) r *= 3;
-  return r;
-}
 
 // Parameters with the instance fields set ("" / -1: the family's default).
 Params er_params(int n, std::string colours, std::string start = "", int target = -1, int pegs = 0,
@@ -104,14 +99,14 @@ TEST(ErFamily, EngineMatchesBoostGraphOracle) {
   // Every instance for n <= 3; every colouring with a mixed start for n = 4..6.
   for (int n = 1; n <= 3; ++n)
     for (Colouring c = 0; c < (Colouring{1} << n); ++c)
-      for (Rank s = 0; s < pow3(n); ++s)
+      for (Rank s = 0; s < testing::ipow(3, n); ++s)
         for (int t = 0; t < 3; ++t) {
           const Instance in{n, c, s, t};
           testing::expect_engine_matches_oracle(ErSpace(in), label(in));
         }
   for (int n = 4; n <= 6; ++n)
     for (Colouring c = 0; c < (Colouring{1} << n); ++c) {
-      const Instance in{n, c, (pow3(n) - 1) / 2 + c, static_cast<int>(c % 3)};
+      const Instance in{n, c, (testing::ipow(3, n) - 1) / 2 + c, static_cast<int>(c % 3)};
       testing::expect_engine_matches_oracle(ErSpace(in), label(in));
     }
 }
@@ -141,8 +136,9 @@ TEST(ErFamily, EveryStateIsReachedFromAnyStart) {
   // state reaches the goal) and checks it on every instance.
   for (int n = 1; n <= 5; ++n)
     for (Colouring c = 0; c < (Colouring{1} << n); ++c) {
-      const Instance in{n, c, c % pow3(n), 0};
-      EXPECT_EQ(testing::build_explicit_graph(ErSpace(in)).states.size(), pow3(n)) << label(in);
+      const Instance in{n, c, c % testing::ipow(3, n), 0};
+      EXPECT_EQ(testing::build_explicit_graph(ErSpace(in)).states.size(), testing::ipow(3, n))
+          << label(in);
     }
 }
 
@@ -250,8 +246,8 @@ TEST(ErFamily, ColourTowersIsLegalOptimalBoundAndCountedOnEveryInstance) {
           EXPECT_EQ(r, walked.size());
           walked.push_back(count);
         });
-        ASSERT_EQ(walked.size(), pow3(n));
-        for (Rank s = 0; s < pow3(n); ++s) {
+        ASSERT_EQ(walked.size(), testing::ipow(3, n));
+        for (Rank s = 0; s < testing::ipow(3, n); ++s) {
           const Instance in{n, c, s, t};
           const std::uint64_t moves = replayed_colour_towers(in);
           EXPECT_GE(moves, optimum[s]) << label(in);
@@ -367,7 +363,7 @@ TEST(ErFamily, NormalizeInstanceDefaultsAndRefusals) {
   EXPECT_EQ(p.target, 0);
   const Instance in = variants::er::instance_of(p);
   EXPECT_EQ(in.colouring, 0b01010u);
-  EXPECT_EQ(in.start, (pow3(5) - 1) / 2);  // every digit 1
+  EXPECT_EQ(in.start, (testing::ipow(3, 5) - 1) / 2);  // every digit 1
   EXPECT_EQ(variants::er::params_of(in).colours, p.colours);
   EXPECT_EQ(variants::er::params_of(in).start, p.start);
 
@@ -405,10 +401,10 @@ TEST(ErCompare, MatchesPerInstanceForwardSearchAndReplay) {
     variants::er::CompareOptions options;
     options.on_instance = [&](const variants::er::InstanceResult& r) { delivered.push_back(r); };
     const auto got = variants::er::compare_colour_towers(n, target, options);
-    ASSERT_EQ(delivered.size(), (std::uint64_t{1} << n) * pow3(n));
+    ASSERT_EQ(delivered.size(), (std::uint64_t{1} << n) * testing::ipow(3, n));
     std::uint64_t id = 0;
     for (Colouring c = 0; c < (Colouring{1} << n); ++c)
-      for (Rank s = 0; s < pow3(n); ++s, ++id) {
+      for (Rank s = 0; s < testing::ipow(3, n); ++s, ++id) {
         const Instance in{n, c, s, target};
         const SearchResult r = breadth_first_search(ErSpace(in), SearchOptions{});
         ASSERT_EQ(r.outcome, SearchOutcome::kGoalReached) << label(in);

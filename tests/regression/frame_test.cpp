@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 #include "variants/adjacent/adjacent.hpp"
 #include "variants/checkers/checkers.hpp"
@@ -46,10 +47,7 @@ namespace {
 
 using testing::kUnreached;
 
-// The family's canonical parameters (its default problem / pegs filled in).
-Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
-  return normalize(variants::find_family(family), Params{n, pegs, problem});
-}
+using testing::params;
 
 // Disc sizes per peg, bottom to top, from the variant's explicit (plain) stacks.
 template <class V>

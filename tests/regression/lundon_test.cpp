@@ -1,9 +1,9 @@
 // Tower of Lundon: the engine against the Boost.Graph oracle (now in tests/conformance/; a directed
-// graph: the witness goes through Space::for_each_predecessor), the fast successor and predecessor
-// loops against the plain rules on every legal state, the encoder against an independent
-// enumeration of the legal states, the search against seed 002's closed form, and every algorithm
-// through the rule checker.  Known values come only from seed 002's formulas (via cyclic::time_left
-// / time_right) or from the oracle.
+// graph: the witness goes through Space::for_each_predecessor), the fast successor and
+// predecessor loops against the plain rules on every legal state, the encoder against an
+// independent enumeration of the legal states, the search against seed 002's closed form, and every
+// algorithm through the rule checker.  Known values come only from seed 002's formulas (via
+// cyclic::time_left / time_right) or from the oracle.
 #include "variants/lundon/lundon.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +18,7 @@
 
 #include "analyses/replay.hpp"
 #include "support/family_handle.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 #include "variants/cyclic/cyclic.hpp"
 
@@ -25,23 +26,17 @@ namespace hanoi {
 namespace {
 
 using variants::lundon::Placed;
-using variants::lundon::Space;
+using LundonSpace = variants::lundon::Space;
 using variants::lundon::Stacks;
 
-const char* const kProblems[] = {"A", "B", "C"};
-
-std::uint64_t pow_u(std::uint64_t b, int e) {
-  std::uint64_t r = 1;
-  while (e-- > 0) r *= b;
-  return r;
-}
+const char* const kLundonProblems[] = {"A", "B", "C"};
 
 // Every legal configuration of n discs, enumerated without the encoder: each disc
 // gets a peg and a colour (9^n choices), and the choice is legal when every disc
 // rests on the base or directly on a larger disc of its own colour.
 std::vector<Stacks> legal_configurations(int n) {
   std::vector<Stacks> out;
-  const std::uint64_t total = pow_u(9, n);
+  const std::uint64_t total = testing::ipow(9, n);
   for (std::uint64_t code = 0; code < total; ++code) {
     Stacks stacks(3);
     std::uint64_t c = code;
@@ -63,17 +58,17 @@ std::vector<Stacks> legal_configurations(int n) {
 
 using Edge = std::tuple<std::uint64_t, int, int, int>;  // next state word, disc, from, to
 
-std::set<Edge> fast_successors(const Space& v, const Space::State& s) {
+std::set<Edge> fast_successors(const LundonSpace& v, const LundonSpace::State& s) {
   std::set<Edge> out;
-  v.for_each_successor(s, [&](const Space::State& t, Move m) {
+  v.for_each_successor(s, [&](const LundonSpace::State& t, Move m) {
     EXPECT_TRUE(out.emplace(t.w, m.disc, m.from, m.to).second) << "duplicate successor";
   });
   return out;
 }
 
-std::set<Edge> fast_predecessors(const Space& v, const Space::State& s) {
+std::set<Edge> fast_predecessors(const LundonSpace& v, const LundonSpace::State& s) {
   std::set<Edge> out;
-  v.for_each_predecessor(s, [&](const Space::State& u, Move m) {
+  v.for_each_predecessor(s, [&](const LundonSpace::State& u, Move m) {
     EXPECT_TRUE(out.emplace(u.w, m.disc, m.from, m.to).second) << "duplicate predecessor";
   });
   return out;
@@ -82,15 +77,15 @@ std::set<Edge> fast_predecessors(const Space& v, const Space::State& s) {
 TEST(Lundon, EncoderIsABijectionOnLegalStates) {
   for (int n = 1; n <= 6; ++n) {
     SCOPED_TRACE("n=" + std::to_string(n));
-    const Space v(n, 0);
+    const LundonSpace v(n, 0);
     const std::vector<Stacks> legal = legal_configurations(n);
     // Pegs single-coloured: sum over peg assignments of 3^(non-empty pegs), i.e.
     // 27 (3^n - 3 2^n + 3) + 27 (2^n - 2) + 9.
-    EXPECT_EQ(legal.size(), 27 * pow_u(3, n) - 54 * pow_u(2, n) + 36);
-    EXPECT_EQ(v.num_ranks(), 27 * pow_u(3, n));
+    EXPECT_EQ(legal.size(), 27 * testing::ipow(3, n) - 54 * testing::ipow(2, n) + 36);
+    EXPECT_EQ(v.num_ranks(), 27 * testing::ipow(3, n));
     std::set<Rank> ranks;
     for (const Stacks& st : legal) {
-      const Space::State s = v.from_stacks(st);
+      const LundonSpace::State s = v.from_stacks(st);
       ASSERT_EQ(v.explicit_stacks(s), st) << v.describe(s);
       const Rank r = v.rank(s);
       ASSERT_LT(r, v.num_ranks()) << v.describe(s);
@@ -100,7 +95,7 @@ TEST(Lundon, EncoderIsABijectionOnLegalStates) {
     // Conversely, the ranks that decode to a legal (canonical) state are exactly these.
     std::set<Rank> decoded;
     for (Rank r = 0; r < v.num_ranks(); ++r) {
-      const Space::State s = v.unrank(r);
+      const LundonSpace::State s = v.unrank(r);
       if (v.from_stacks(v.explicit_stacks(s)) == s) {
         EXPECT_EQ(v.rank(s), r);
         decoded.insert(r);
@@ -116,10 +111,10 @@ TEST(Lundon, FastLoopsAgreeWithThePlainRulesOnEveryLegalState) {
   // successor edge if and only if it is a predecessor edge of v.
   for (int n = 1; n <= 6; ++n) {
     SCOPED_TRACE("n=" + std::to_string(n));
-    const Space v(n, 0);
+    const LundonSpace v(n, 0);
     std::set<std::tuple<std::uint64_t, std::uint64_t, int, int, int>> succ_edges, pred_edges;
     for (const Stacks& st : legal_configurations(n)) {
-      const Space::State u = v.from_stacks(st);
+      const LundonSpace::State u = v.from_stacks(st);
       std::set<Edge> plain;
       for (int from = 0; from < 3; ++from)
         for (int to = 0; to < 3; ++to) {
@@ -195,7 +190,7 @@ TEST(Lundon, EveryAlgorithmIsLegalAndCounted) {
       {"A", {"lundon", "brandonbug"}},
       {"B", {"cyclic-right-reversed"}},
       {"C", {"cyclic-left", "cyclic-right-twice"}}};
-  for (const char* problem : kProblems) {
+  for (const char* problem : kLundonProblems) {
     for (int n = 1; n <= 12; ++n) {
       const Params p = family->normalize(Params{n, 0, problem});
       std::vector<std::string> names;
@@ -235,8 +230,9 @@ TEST(Lundon, LundonAndBrandonbugAreDistinctOptimalSolutions) {
 }
 
 // Replays the first `count` moves of an algorithm and returns the state reached.
-Space::State after_moves(const Space& v, void (*emit)(int, MoveSink), std::uint64_t count) {
-  Replayer<Space> checker(v);
+LundonSpace::State after_moves(const LundonSpace& v, void (*emit)(int, MoveSink),
+                               std::uint64_t count) {
+  Replayer<LundonSpace> checker(v);
   std::uint64_t seen = 0;
   emit(v.discs(), [&](Move m) {
     if (seen++ < count) {
@@ -254,7 +250,7 @@ TEST(Lundon, SubTransfersEndOnTheSeedsColours) {
   using variants::cyclic::time_right;
   for (int n = 2; n <= 7; ++n) {
     SCOPED_TRACE("n=" + std::to_string(n));
-    const Space v(n, 0);
+    const LundonSpace v(n, 0);
     Stacks want(3);
     want[0].push_back(Placed{n, 0});
     for (int d = n - 1; d >= 1; --d) want[1].push_back(Placed{d, 1});
@@ -276,7 +272,7 @@ TEST(Lundon, SeedsPairingOfTheCyclicAlgorithmsEndsOnTheOtherColour) {
   // Cyclic_R reversed ends B.  Recorded: the seed's pairing fails the goal test.
   for (int n = 1; n <= 8; ++n) {
     SCOPED_TRACE("n=" + std::to_string(n));
-    const Space b(n, 1), c(n, 2);
+    const LundonSpace b(n, 1), c(n, 2);
     std::vector<Move> left, right_reversed;
     variants::lundon::emit_cyclic_left(n, [&](Move m) { left.push_back(m); });
     variants::lundon::emit_cyclic_right_reversed(n, [&](Move m) { right_reversed.push_back(m); });
@@ -297,7 +293,7 @@ TEST(Lundon, SeedsImpasseIsReachableAndHasNoMove) {
   // Seed 002: "should the two smaller top discs become coloured B, while the other
   // remains A, further advance (or retreat) becomes impossible."  For n = 3: disc 3
   // coloured A alone, discs 1 and 2 coloured B each alone on another peg.
-  const Space v(3, 0);
+  const LundonSpace v(3, 0);
   const auto g = testing::build_explicit_graph(v);
   std::set<std::uint64_t> reachable;
   for (const auto& s : g.states) reachable.insert(s.w);
@@ -310,7 +306,7 @@ TEST(Lundon, SeedsImpasseIsReachableAndHasNoMove) {
       st[static_cast<std::size_t>(p3)].push_back(Placed{3, 0});
       st[static_cast<std::size_t>(p2)].push_back(Placed{2, 1});
       st[static_cast<std::size_t>(p1)].push_back(Placed{1, 1});
-      const Space::State s = v.from_stacks(st);
+      const LundonSpace::State s = v.from_stacks(st);
       EXPECT_TRUE(reachable.count(s.w)) << v.describe(s);
       for (int from = 0; from < 3; ++from)
         for (int to = 0; to < 3; ++to) EXPECT_FALSE(v.check_move(s, from, to).legal);
@@ -327,7 +323,7 @@ TEST(Lundon, DeadEndsCanReachNeitherGoalNorStart) {
   // cannot return to the start, for all three goals alike.
   for (int n = 1; n <= 5; ++n) {
     SCOPED_TRACE("n=" + std::to_string(n));
-    const Space v(n, 0);
+    const LundonSpace v(n, 0);
     const auto g = testing::build_explicit_graph(v);
     const std::size_t size = g.states.size();
     std::vector<std::vector<std::size_t>> in(size);
@@ -349,7 +345,7 @@ TEST(Lundon, DeadEndsCanReachNeitherGoalNorStart) {
     };
     const auto to_start = backward([](std::size_t i) { return i == 0; });
     for (int colour = 0; colour < 3; ++colour) {
-      const Space goal(n, colour);
+      const LundonSpace goal(n, colour);
       const auto to_goal = backward([&](std::size_t i) { return goal.is_goal(g.states[i]); });
       EXPECT_EQ(to_goal, to_start) << "goal colour " << colour;
     }
@@ -367,23 +363,23 @@ TEST(Lundon, FamilyDefaultsAndRanges) {
   const Params p = family->normalize(Params{4, 0, ""});
   EXPECT_EQ(p.problem, "A");
   EXPECT_EQ(p.pegs, 3);
-  EXPECT_EQ(family->rank_space(p), 27 * pow_u(3, 4));
-  EXPECT_NO_THROW(family->normalize(Params{Space::kMaxDiscs, 0, "C"}));
-  EXPECT_THROW(family->normalize(Params{Space::kMaxDiscs + 1, 0, ""}), UsageError);
+  EXPECT_EQ(family->rank_space(p), 27 * testing::ipow(3, 4));
+  EXPECT_NO_THROW(family->normalize(Params{LundonSpace::kMaxDiscs, 0, "C"}));
+  EXPECT_THROW(family->normalize(Params{LundonSpace::kMaxDiscs + 1, 0, ""}), UsageError);
   EXPECT_THROW(family->normalize(Params{4, 4, ""}), UsageError);
   EXPECT_THROW(family->normalize(Params{4, 0, "D"}), UsageError);
   // The largest n: the colour field must not collide with the pegs, and the goal is
   // all discs on peg 2 with the goal colour.
-  const Space big(Space::kMaxDiscs, 2);
+  const LundonSpace big(LundonSpace::kMaxDiscs, 2);
   Stacks st(3);
-  for (int d = Space::kMaxDiscs; d >= 1; --d) st[2].push_back(Placed{d, 2});
+  for (int d = LundonSpace::kMaxDiscs; d >= 1; --d) st[2].push_back(Placed{d, 2});
   EXPECT_TRUE(big.is_goal(big.from_stacks(st)));
   EXPECT_EQ(big.unrank(big.rank(big.from_stacks(st))), big.from_stacks(st));
   EXPECT_LT(big.rank(big.from_stacks(st)), big.num_ranks());
 }
 
 TEST(Lundon, ColourRuleIsJudgedAfterTheMove) {
-  const Space v(2, 0);
+  const LundonSpace v(2, 0);
   // Start: 2A 1A on peg 0.  Disc 1 to peg 1 turns B.
   auto c = v.check_move(v.start(), 0, 1);
   ASSERT_TRUE(c.legal);

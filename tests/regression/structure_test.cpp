@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "engine/bfs.hpp"
+#include "support/helpers.hpp"
 #include "support/oracle.hpp"
 #include "variants/classic/classic.hpp"
 #include "variants/cyclic/cyclic.hpp"
@@ -53,9 +54,7 @@ using testing::bgl_distances;
 using testing::Graph;
 using testing::kUnreached;
 
-Params params(const char* family, int n, int pegs = 0, const std::string& problem = "") {
-  return normalize(variants::find_family(family), Params{n, pegs, problem});
-}
+using testing::params;
 
 // Vertices reached from the source, by increasing distance.
 std::vector<std::size_t> by_distance(const std::vector<std::uint64_t>& dist) {
