@@ -6,7 +6,9 @@ time goes: results/build_time.
 
 clones this repository's HEAD into DIR (default: a new directory under /var/tmp,
 removed afterwards), runs `bash scripts/test.sh` there (the packages must be
-installed already: the figure is the build and the tests, not apt), and writes
+installed already: the figure is the build and the tests, not apt), then the main job
+`bash scripts/main.sh` in a second fresh clone (it builds `hanoi` only and runs the
+default batch; its table stays in that clone), and writes
 OUT/build_time.md, .csv and .meta.json (OUT defaults to out/; the committed table:
 --out results).  The CSV has one row per step of the test command (its own
 `[test] NAME: ok (N s)` lines) and one per group of compiled files (the
@@ -98,6 +100,19 @@ def main(argv):
                  for m in map(STEP.match, text.splitlines()) if m]
         passed = re.findall(r"(\d+)% tests passed, (\d+) tests failed out of (\d+)", text)
         compiles = ninja_compiles(os.path.join(repo, "build", ".ninja_log"))
+        # The main job from its own fresh clone: the build of `hanoi` alone, then the batch.
+        main_repo = os.path.join(work, "main")
+        subprocess.run(["git", "clone", "-q", ROOT, main_repo], check=True)
+        print(f"build_time.py: bash scripts/main.sh in a fresh clone of {head}", file=sys.stderr)
+        t0 = time.time()
+        main_proc = subprocess.run(["bash", "scripts/main.sh"], cwd=main_repo,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        main_wall = time.time() - t0
+        batch = None
+        default_md = os.path.join(main_repo, "results", "default.md")
+        if main_proc.returncode == 0 and os.path.exists(default_md):
+            m = re.search(r"^Wall time: ([0-9.]+) s", open(default_md).read(), re.M)
+            batch = float(m.group(1)) if m else None
     finally:
         if made:
             shutil.rmtree(work, ignore_errors=True)
@@ -110,7 +125,7 @@ def main(argv):
     date = datetime.now(timezone.utc).isoformat(timespec="seconds")
     the_machine = machine()
     shown = "python3 experiments/build_time.py " + " ".join(argv)
-    title = "The test command from a fresh clone: the build and the tests"
+    title = "The test command and the main job from a fresh clone: the build and the tests"
     tests_line = (f"{passed[-1][2]} tests, {passed[-1][1]} failed" if passed else
                   "no ctest summary (see the steps)")
     lines = [
@@ -128,6 +143,12 @@ def main(argv):
         "|---|---|---:|",
     ]
     lines += [f"| {name} | {res} | {secs} |" for name, res, secs in steps]
+    batch_text = f"{batch:.0f}" if batch is not None else "-"
+    lines += ["", "## The main job (`bash scripts/main.sh`, its own fresh clone)", "",
+              "| step | result | seconds |", "|---|---|---:|",
+              f"| the whole job | {'ok' if main_proc.returncode == 0 else 'FAILED'} | "
+              f"{main_wall:.0f} |",
+              f"| of which the default batch (its table's wall time) | | {batch_text} |"]
     lines += ["", "## Compile time by group (Ninja's log: seconds per file, summed; two jobs "
               "at a time)", "", "| group | files | seconds |", "|---|---:|---:|"]
     lines += [f"| {g} | {c} | {s:.0f} |" for g, (c, s) in sorted(groups.items())]
@@ -135,16 +156,22 @@ def main(argv):
     lines += [f"| `{t}` | {s:.1f} |" for t, s in slowest]
     rows = [{"kind": "step", "name": n, "result": r, "count": "", "seconds": s}
             for n, r, s in steps]
+    rows += [{"kind": "main job", "name": "bash scripts/main.sh",
+              "result": "ok" if main_proc.returncode == 0 else "FAILED", "count": "",
+              "seconds": round(main_wall)},
+             {"kind": "main job", "name": "the default batch", "result": "", "count": "",
+              "seconds": "" if batch is None else round(batch)}]
     rows += [{"kind": "compile group", "name": g, "result": "", "count": c,
               "seconds": round(s, 1)} for g, (c, s) in sorted(groups.items())]
     summary = (f"test command {wall:.0f} s from a fresh clone of {head}: " +
-               ", ".join(f"{n} {s} s" for n, _, s in steps) + f"; {tests_line}")
+               ", ".join(f"{n} {s} s" for n, _, s in steps) + f"; {tests_line}; "
+               f"main job {main_wall:.0f} s, of which the batch {batch_text} s")
     write_table("build_time.py", out_dir, "build_time", markdown="\n".join(lines) + "\n",
                 fields=["kind", "name", "result", "count", "seconds"], rows=rows, command=shown,
                 commit=the_commit, date=date, machine=the_machine, title=title,
                 wall_seconds=round(wall, 1), summary=summary)
     print(f"build_time.py: wrote {out_dir}/build_time.md ({summary})", file=sys.stderr)
-    return 0 if proc.returncode == 0 else 1
+    return 0 if proc.returncode == 0 and main_proc.returncode == 0 else 1
 
 
 if __name__ == "__main__":
