@@ -85,6 +85,20 @@ class CheckpointDir {
   // of an interrupted start are deleted and nullopt returned (`tag`, e.g. "disk",
   // prefixes the progress line of a --resume that finds none).
   std::optional<Manifest> open(bool resume, bool progress, const char* tag);
+  // open(), then resumed(manifest) (returning whether that run had finished) or
+  // fresh(); check_space() runs before a fresh start writes anything and before an
+  // unfinished run goes on.  Returns whether it resumed.
+  template <class Resumed, class Fresh, class CheckSpace>
+  bool open_or_start(bool resume, bool progress, const char* tag, Resumed&& resumed, Fresh&& fresh,
+                     CheckSpace&& check_space) {
+    if (const auto m = open(resume, progress, tag)) {
+      if (!resumed(*m)) check_space();
+      return true;
+    }
+    check_space();
+    fresh();
+    return false;
+  }
   // Reads and checks the manifest `name` (the distributed search's numbered ones).
   Manifest read(const std::string& name);
   // The manifest at `path` when it is a checkpoint of `storage` (a resumed run takes

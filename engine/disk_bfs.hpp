@@ -122,23 +122,24 @@ class DiskBfsMode {
   // Continues the checkpoint in the work directory (options.resume) or starts
   // afresh; returns what a resumed run already completed.
   LevelLoopResume open(bool& resumed) {
-    resumed = false;
-    if (const auto m = ckpt_.open(o_.resume, o_.progress, "disk")) {
-      resume_from(*m);
-      resumed = true;
-      if (!finished_) check_free_space();
-    } else {
-      check_free_space();
-      const Rank r0 = v_.rank(v_.start());
-      Segment& g = load(r0 >> plan_.segment_bits);
-      const std::uint64_t off = r0 & (seg_ranks_ - 1);
-      words(g.v)[off >> 6] |= std::uint64_t{1} << (off & 63);
-      set_bit(words(g.f[0]), g.fsum[0].get(), off);
-      g.dirty = true;
-      cur_size_ = 1;
-      kept_ = 1;
-      cur_goal_ = v_.is_goal(v_.start());
-    }
+    resumed = ckpt_.open_or_start(
+        o_.resume, o_.progress, "disk",
+        [&](const Manifest& m) {
+          resume_from(m);
+          return finished_;
+        },
+        [&] {
+          const Rank r0 = v_.rank(v_.start());
+          Segment& g = load(r0 >> plan_.segment_bits);
+          const std::uint64_t off = r0 & (seg_ranks_ - 1);
+          words(g.v)[off >> 6] |= std::uint64_t{1} << (off & 63);
+          set_bit(words(g.f[0]), g.fsum[0].get(), off);
+          g.dirty = true;
+          cur_size_ = 1;
+          kept_ = 1;
+          cur_goal_ = v_.is_goal(v_.start());
+        },
+        [&] { check_free_space(); });
     // A resumed run's progress counts from what it found done (rate and ETA).
     std::uint64_t done = cur_size_ + next_size_;
     for (std::uint64_t x : levels_) done += x;

@@ -34,14 +34,13 @@ void DiskLatticeMode<V>::open_single(bool& resumed) {
                            " holds the checkpoint of a distributed run (rank-0/ ...): "
                            "resume it as a distributed run, or use another work directory",
                        {Feature::kDistributed, Feature::kWorkDir});
-  if (const auto m = ckpt_.open(o_.resume, o_.progress, "disk")) {
-    resume_from(*m);
-    resumed = true;
-    if (!finished_) check_free_space();
-  } else {
-    check_free_space();
-    seed_start();
-  }
+  resumed = ckpt_.open_or_start(
+      o_.resume, o_.progress, "disk",
+      [&](const Manifest& m) {
+        resume_from(m);
+        return finished_;
+      },
+      [&] { seed_start(); }, [&] { check_free_space(); });
 }
 
 template <LatticeSpace V>

@@ -65,7 +65,9 @@ TEST(Graph, EnumeratedGraphsArePairwiseNonIsomorphic) {
         EXPECT_EQ(vg::canonical_arcs(g), g.arcs) << g.text();
         EXPECT_TRUE(seen.insert(g.arcs).second) << g.text();
         EXPECT_TRUE(g.strongly_connected()) << g.text();
-        if (cls == vg::GraphClass::kConnected) EXPECT_TRUE(g.symmetric()) << g.text();
+        if (cls == vg::GraphClass::kConnected) {
+          EXPECT_TRUE(g.symmetric()) << g.text();
+        }
       }
     }
 }
