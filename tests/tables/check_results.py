@@ -21,7 +21,7 @@ from pathlib import Path
 # The tables still to be regenerated in the one format (results/README.md says
 # which command and how long); remove a name when its table is regenerated.
 AWAITING = {
-    "antwerp6", "checkers_big",
+    "checkers_big",
 }
 KEYS = {"command", "commit", "date", "machine", "partial", "summary", "table", "title",
         "wall_seconds"}
