@@ -20,9 +20,7 @@ from pathlib import Path
 
 # The tables still to be regenerated in the one format (results/README.md says
 # which command and how long); remove a name when its table is regenerated.
-AWAITING = {
-    "checkers_big",
-}
+AWAITING: set[str] = set()
 KEYS = {"command", "commit", "date", "machine", "partial", "summary", "table", "title",
         "wall_seconds"}
 HEADER_COMMIT = re.compile(r"^(?:- commit: |Commit )([0-9a-f]{7,40}(?:-dirty)?)", re.M)
