@@ -16,6 +16,7 @@
 #include "cli/command.hpp"
 #include "cli/provenance.hpp"
 #include "cli/refusal_flags.hpp"
+#include "engine/checkpoint.hpp"
 #include "engine/comm.hpp"
 #include "engine/memory.hpp"
 #include "engine/work_dir.hpp"
@@ -75,9 +76,11 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
   }
   const bool fits_memory = plan.memory_bytes + plan.baseline_bytes <= plan.budget_bytes;
   // The half-depth test, and the generic engine's symmetry, start even when the
-  // bound exceeds the free space (they reach part of it; disk_bfs.hpp).
+  // bound exceeds the free space (they reach part of it; disk_bfs.hpp); so does a
+  // run whose expected share of the bound (--disk-share) fits (room_for).
   const bool partial = so.meet_in_middle || (so.symmetry && plan.engine == EngineKind::kGeneric);
-  const bool fits_disk = !on_disk || plan.disk_bytes <= free || partial;
+  const Room room = on_disk ? room_for(plan.disk_bytes, free, so.disk_share, partial) : Room::kFits;
+  const bool fits_disk = room != Room::kRefused;
   if (o.json) {
     json j = params_json(fam, p);
     j["rank_space"] = rank_space(fam, p);
@@ -90,6 +93,8 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     j["baseline_bytes"] = plan.baseline_bytes;  // the program's own, inside the budget
     if (on_disk) {
       j["disk_bytes"] = plan.disk_bytes;
+      if (so.disk_share > 0)
+        j["expected_disk_bytes"] = expected_disk(plan.disk_bytes, so.disk_share);
       j["free_disk_bytes"] = free;
       j["disk_reserve_bytes"] = kDiskReserve;  // kept free where the run checks file by file
     }
@@ -120,12 +125,15 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
                 static_cast<unsigned long long>(plan.stored_segments),
                 static_cast<unsigned long long>(plan.resident_segments));
   if (on_disk) {
-    const std::string note =
-        plan.disk_bytes <= free ? std::string()
-        : partial ? " (the search starts anyway: it reaches part of it, and stops at a "
-                    "checkpoint before a file would leave less than " +
-                        format_bytes(kDiskReserve) + " free)"
-                  : std::string(" (refused: does not fit)");
+    const std::string stops = ", and stops at a checkpoint before a file would leave less than " +
+                              format_bytes(kDiskReserve) + " free)";
+    const std::string note = room == Room::kFits      ? std::string()
+                             : room == Room::kRefused ? std::string(" (refused: does not fit)")
+                             : so.disk_share > 0
+                                 ? " (the search starts: its files are expected to take " +
+                                       format_bytes(expected_disk(plan.disk_bytes, so.disk_share)) +
+                                       ", --disk-share of it" + stops
+                                 : " (the search starts anyway: it reaches part of it" + stops;
     std::printf("  disk:    up to %s, %s free%s\n", format_bytes(plan.disk_bytes).c_str(),
                 format_bytes(free).c_str(), note.c_str());
   }
@@ -218,6 +226,17 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
         j["resumed"] = r.resumed;
       }
     }
+    if (!so.work_dir.empty() &&
+        (r.storage == StorageKind::kDisk || r.engine == EngineKind::kFrontier)) {
+      // The I/O of its files while the levels ran; per level from io_first_level.
+      j["read_bytes"] = r.read_bytes;
+      j["written_bytes"] = r.written_bytes;
+      if (levels) {
+        j["io_first_level"] = r.io_first_level;
+        j["level_read_bytes"] = r.level_read;
+        j["level_written_bytes"] = r.level_written;
+      }
+    }
     if (r.ranks > 1) {
       j["ranks"] = r.ranks;
       j["segments"] = r.segments;
@@ -294,6 +313,10 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
                     ? ""
                     : (", checkpoints " + format_bytes(r.disk_bytes) + " at most").c_str(),
                 r.resumed ? ", resumed" : "");
+  if (!so.work_dir.empty() &&
+      (r.storage == StorageKind::kDisk || r.engine == EngineKind::kFrontier))
+    std::printf("  I/O:          %s read, %s written (its files, while the levels ran)\n",
+                format_bytes(r.read_bytes).c_str(), format_bytes(r.written_bytes).c_str());
   if (r.ranks > 1)
     std::printf("  ranks:        %llu (memory above: the largest rank's), %s exchanged\n",
                 static_cast<unsigned long long>(r.ranks), format_bytes(r.exchanged_bytes).c_str());

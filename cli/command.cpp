@@ -156,6 +156,14 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
       ->check(decimal_real())
       ->check(CLI::Range(0.0, 1e9))
       ->needs(dir);
+  cmd.add_option("--disk-share", o.disk_share,
+                 "disk mode: the share (0 to 1) of the disk bound that the files are expected "
+                 "to take, as measured at a smaller n (results/disk_model.md); a run whose "
+                 "bound exceeds the free space starts when that share fits, and stops at a "
+                 "checkpoint should the disk fill")
+      ->check(decimal_real())
+      ->check(CLI::Range(0.0, 1.0))
+      ->needs(dir);
   // (--segment-discs needs --work-dir, --symmetry or --distributed: checked in
   // search_options, which CLI11's `needs` cannot express.)
   cmd.add_flag("--symmetry", o.symmetry,

@@ -50,6 +50,7 @@ SearchOptions search_options(const CommonOptions& o) {
   s.work_dir = o.work_dir;
   s.resume = o.resume;
   s.checkpoint_seconds = o.checkpoint_every;
+  s.disk_share = o.disk_share;
   s.segment_discs = o.segment_discs;
   s.segment_bits = o.segment_bits;
   s.symmetry = o.symmetry;

@@ -1,6 +1,7 @@
 #include "engine/checkpoint.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -137,6 +138,7 @@ CheckpointHead CheckpointDir::read_head(const Manifest& m, LevelCounts& levels) 
   if (f.empty()) throw WorkDirError(path(manifest_name_) + " names no levels file");
   levels_file_ = f.name;
   BitmapReader rd(path(f.name));
+  rd.tally(io());
   std::uint64_t n = 0;
   rd.read_raw(&n, 1);
   // A finished run may be one level past its counts (the empty level that ended it).
@@ -186,6 +188,7 @@ void CheckpointDir::write_head(Manifest& m, const CheckpointHead& h, const Level
   f.name = fresh_name("levels", 0);
   {
     BitmapWriter w(path(f.name));
+    w.tally(io());
     const std::uint64_t n = levels.size();
     w.add_raw(&n, 1);
     std::vector<std::uint64_t> buf;
@@ -274,6 +277,12 @@ void CheckpointDir::retire(const std::string& name) {
   account(-static_cast<std::int64_t>(bytes));
 }
 
+std::string CheckpointDir::io_since(const IoBytes& mark) const {
+  const IoBytes now = io_->now();
+  return format_bytes(now.read - mark.read) + " read, " + format_bytes(now.written - mark.written) +
+         " written";
+}
+
 void CheckpointDir::account(std::int64_t delta) {
   disk_now_ = static_cast<std::uint64_t>(static_cast<std::int64_t>(disk_now_) + delta);
   disk_peak_ = std::max(disk_peak_, disk_now_);
@@ -288,7 +297,48 @@ void CheckpointDir::check_room(std::uint64_t need) const {
                         {Feature::kWorkDir});
 }
 
+Room room_for(std::uint64_t bound, std::uint64_t free, double share, bool partial) {
+  if (bound <= free) return Room::kFits;
+  if (share > 0) return expected_disk(bound, share) <= free ? Room::kWatched : Room::kRefused;
+  return partial ? Room::kWatched : Room::kRefused;
+}
+
+std::uint64_t expected_disk(std::uint64_t bound, double share) {
+  if (share <= 0 || share >= 1) return bound;
+  return static_cast<std::uint64_t>(std::ceil(static_cast<double>(bound) * share));
+}
+
+void CheckpointDir::reserve_room(std::uint64_t bound, double share, const char* partial,
+                                 bool progress, const char* tag) {
+  const std::uint64_t have = free_disk_bytes(dir_) + disk_now_;
+  const Room room = room_for(bound, have, share, partial != nullptr);
+  if (room == Room::kFits) return;
+  char share_text[32];
+  std::snprintf(share_text, sizeof share_text, "%.3g", share);
+  const std::string expects = format_bytes(expected_disk(bound, share)) + " (" + share_text +
+                              " of the bound " + format_bytes(bound) +
+                              ", as measured at a smaller n)";
+  if (room == Room::kRefused) {
+    if (share > 0)
+      throw DiskFullError("the search expects about " + expects + " of disk in " + dir_ +
+                              ", which has " + format_bytes(have) +
+                              " free (free space, or use another work directory)",
+                          {Feature::kWorkDir});
+    check_room(bound);  // throws: the bound does not fit
+    return;
+  }
+  if (progress)
+    std::fprintf(stderr,
+                 "[%s] warning: the search could need up to %s of disk in %s, which has %s free; "
+                 "%s, so it starts and stops at a checkpoint should the disk fill\n",
+                 tag, format_bytes(bound).c_str(), dir_.c_str(), format_bytes(have).c_str(),
+                 share > 0 ? ("its files are expected to take about " + expects).c_str()
+                           : (std::string(partial) + " reaches only part of it").c_str());
+  watched_ = true;
+}
+
 void CheckpointDir::ensure_room(std::uint64_t bytes) const {
+  if (!watched_) return;
   const std::uint64_t have = free_disk_bytes(dir_);
   if (have < bytes + kDiskReserve)
     throw DiskFullError("the disk of " + dir_ + " is nearly full (" + format_bytes(have) +

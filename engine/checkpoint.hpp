@@ -34,6 +34,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,6 +49,18 @@ namespace hanoi {
 // replaced "hanoi-disk-bfs 1", "hanoi-disk-lattice 1" and "hanoi-frontier 1",
 // which are refused by name.
 inline constexpr const char* kCheckpointFormat = "hanoi-checkpoint 2";
+
+// One rule for a disk run against the free space, for the plan (--plan) and the
+// modes alike.  A run whose bound (every stored file written whole) fits, starts.
+// One whose bound does not fit starts only when it reaches part of its bound
+// (`partial`: the half-depth test, the generic engine's symmetry) or when its files
+// are expected to take `share` of the bound (SearchOptions::disk_share, measured at
+// a smaller n) and that fits; such a run is *watched*: it checks the free space
+// before each file and stops at its last checkpoint should the disk fill anyway.
+enum class Room { kFits, kWatched, kRefused };
+Room room_for(std::uint64_t bound, std::uint64_t free, double share, bool partial);
+// The bytes a run expects on disk: `share` of `bound` (the bound itself for 0).
+std::uint64_t expected_disk(std::uint64_t bound, double share);
 
 // A file a checkpoint names: its name, size and checksum ("-" in a manifest:
 // none).
@@ -158,6 +171,14 @@ class CheckpointDir {
   // Whether the manifest on disk names `name`.
   bool committed(const std::string& name) const { return committed_.count(name) != 0; }
 
+  // The bytes this run's files were read and written (every reader and writer of
+  // the storage is given it): the I/O per level.  Held apart so that the
+  // component stays movable.
+  IoTally* io() const { return io_.get(); }
+  // "X read, Y written" since `mark` (an io()->now() taken before): the progress
+  // lines' I/O of the level so far.
+  std::string io_since(const IoBytes& mark) const;
+
   // Disk in use by the files of this run (written, not yet deleted) and its peak.
   void account(std::int64_t delta);
   std::uint64_t on_disk() const { return disk_now_; }
@@ -165,9 +186,15 @@ class CheckpointDir {
   // Refuses (DiskFullError) a run that may need `need` bytes more than there are:
   // the free space plus what this run holds already.
   void check_room(std::uint64_t need) const;
-  // Before a file of at most `bytes` is written where no bound promised the room:
+  // Before the run writes anything: room_for with the free space plus what this
+  // run holds.  Refused: DiskFullError.  Watched: a warning on stderr (with
+  // `progress`; `partial` names what reaches only part of the bound, or null) and
+  // from then on ensure_room checks every file.
+  void reserve_room(std::uint64_t bound, double share, const char* partial, bool progress,
+                    const char* tag);
+  // Before a file of at most `bytes` is written by a watched run (reserve_room):
   // DiskFullError unless kDiskReserve stays free beside it (a clear stop, the last
-  // checkpoint intact).
+  // checkpoint intact).  Nothing to do for a run whose bound fits.
   void ensure_room(std::uint64_t bytes) const;
 
  private:
@@ -187,6 +214,8 @@ class CheckpointDir {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_commit_ = started_;
   double last_cost_ = 0;  // seconds the last checkpoint took
+  std::unique_ptr<IoTally> io_ = std::make_unique<IoTally>();
+  bool watched_ = false;  // reserve_room could not promise the room
 };
 
 }  // namespace hanoi

@@ -160,6 +160,7 @@ class DiskBfsMode {
 
   // Reports depth d (its size and goal are known when it begins) and expands it.
   LevelReport step(std::uint64_t depth) {
+    io_at_level_ = ckpt_.io()->now();
     LevelReport rep;
     rep.size = cur_size_;
     rep.goal = cur_goal_;
@@ -266,6 +267,8 @@ class DiskBfsMode {
   void save() { checkpoint(); }
 
   std::uint64_t disk_peak() const { return ckpt_.peak(); }
+  // What its files read and wrote so far (run_levels notes it per level).
+  const IoTally* io() const { return ckpt_.io(); }
   // The segments that hold a state (resident or in a file), before finish().
   std::uint64_t segments_reached() const {
     std::uint64_t k = 0;
@@ -325,22 +328,13 @@ class DiskBfsMode {
   // except for the half-depth test and symmetry: they reach a fraction of the
   // segments that no bound foresees (11 of 41 for Checkers n = 24's test), so they
   // start with a warning and check the free space before each file instead
-  // (ensure_room).
+  // (CheckpointDir::reserve_room and ensure_room; also with options.disk_share).
   void check_free_space() {
-    const std::uint64_t need = plan_.disk_bound();
-    const std::uint64_t have = free_disk_bytes(o_.work_dir) + ckpt_.on_disk();
-    if (need > have && (o_.meet_in_middle || sym_.active())) {
-      if (o_.progress)
-        std::fprintf(stderr,
-                     "[disk] warning: the search could need up to %s of disk in %s, which has %s "
-                     "free; %s reaches only part of it, so it starts and stops at a checkpoint "
-                     "should the disk fill\n",
-                     format_bytes(need).c_str(), o_.work_dir.c_str(), format_bytes(have).c_str(),
-                     o_.meet_in_middle ? "the half-depth test" : "the search with symmetry");
-      watch_room_ = true;
-      return;
-    }
-    ckpt_.check_room(need);
+    ckpt_.reserve_room(plan_.disk_bound(), o_.disk_share,
+                       o_.meet_in_middle ? "the half-depth test"
+                       : sym_.active()   ? "the search with symmetry"
+                                         : nullptr,
+                       o_.progress, "disk");
   }
 
   bool has_bits(const Segment& g, int p) const {
@@ -370,12 +364,12 @@ class DiskBfsMode {
     const double secs = std::chrono::duration<double>(now - t0_).count();
     const double reached = static_cast<double>(reached_before + cur_size_ + next_size_);
     // The half-depth test stops at an unknown share of the space: no ETA.
-    progress_.report(o_.meet_in_middle ? -1.0 : reached / static_cast<double>(ranks_), secs,
-                     static_cast<double>(discovered_) / std::max(secs, 1e-9),
-                     "level " + std::to_string(depth) + ": " + what + ", " +
-                         std::to_string(next_size_) + " new, disk " +
-                         format_bytes(ckpt_.on_disk()) + ", " + std::to_string(resident_) +
-                         " resident");
+    progress_.report(
+        o_.meet_in_middle ? -1.0 : reached / static_cast<double>(ranks_), secs,
+        static_cast<double>(discovered_) / std::max(secs, 1e-9),
+        "level " + std::to_string(depth) + ": " + what + ", " + std::to_string(next_size_) +
+            " new, disk " + format_bytes(ckpt_.on_disk()) + " (this level " +
+            ckpt_.io_since(io_at_level_) + "), " + std::to_string(resident_) + " resident");
   }
 
   // The lowest ranks of segment s's depth-d states join `sample` (kept lowest).
@@ -567,9 +561,7 @@ class DiskBfsMode {
 
   // Before a file of at most `bytes` is written when the start could not promise
   // the room (check_free_space): a clear stop, the last checkpoint intact.
-  void ensure_room(std::uint64_t bytes) {
-    if (watch_room_) ckpt_.ensure_room(bytes);
-  }
+  void ensure_room(std::uint64_t bytes) { ckpt_.ensure_room(bytes); }
 
   // `sync`: for a checkpoint (an eviction's file is flushed by the next one).
   void write_segment(Segment& g, std::uint64_t s, bool sync);
@@ -601,7 +593,7 @@ class DiskBfsMode {
   tbb::enumerable_thread_specific<std::vector<Rank>> local_;
   std::mutex queue_mutex_;
   std::vector<detail::HugeBuffer> spare_;
-  bool watch_room_ = false;  // the start could not promise the disk (check_free_space)
+  IoBytes io_at_level_;                       // the I/O when the level started (its progress line)
   std::uint64_t pinned_ = ~std::uint64_t{0};  // kept resident by load() (the half-depth test)
   LevelReport::Meet meet_ = LevelReport::Meet::kNone;  // the verdict at the current level
   bool meet_pending_ = false;                          // the current level's test has not finished
@@ -667,7 +659,7 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   }
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
   result.search_bytes = plan.memory_bytes();
-  result.disk_bytes = mode.disk_peak();
+  note_files(mode, result);
   result.expansions = mode.expansions();
   result.spilled_records = mode.spilled_records();
   result.peak_rss = peak_rss_bytes();

@@ -25,6 +25,7 @@ void DiskBfsMode<V>::spill(std::uint64_t t, bool sync) {
   f.file.name = fresh_name("spill", t);
   f.count = q.size();
   BitmapWriter w(path(f.file.name));
+  w.tally(ckpt_.io());
   if (q.size() % 2 != 0) q.push_back(0);  // padding, not counted
   w.add_raw(reinterpret_cast<const std::uint64_t*>(q.data()), q.size() / 2);
   w.finish(f.file.bytes, f.file.sum, sync);
@@ -54,6 +55,7 @@ void DiskBfsMode<V>::merge(Segment& g, std::uint64_t t) {
   };
   for (const Spill& f : spills_[t]) {
     BitmapReader rd(path(f.file.name));
+    rd.tally(ckpt_.io());
     std::vector<std::uint64_t> buf(4096);
     std::uint64_t left = (f.count + 1) / 2, taken = 0;
     while (left > 0) {
@@ -102,6 +104,7 @@ auto DiskBfsMode<V>::load(std::uint64_t s) -> Segment& {
     }
     if (!g.file.empty()) {
       BitmapReader rd(path(g.file.name));
+      rd.tally(ckpt_.io());
       rd.read(words(g.v), seg_words_);
       for (int p = 0; p < 2; ++p) {
         rd.read(words(g.f[p]), seg_words_);
@@ -127,6 +130,7 @@ void DiskBfsMode<V>::write_segment(Segment& g, std::uint64_t s, bool sync) {
   FileRef f;
   f.name = fresh_name("seg", s);
   BitmapWriter w(path(f.name));
+  w.tally(ckpt_.io());
   w.add(words(g.v), seg_words_);
   for (auto& b : g.f) w.add(words(b), seg_words_);
   w.finish(f.bytes, f.sum, sync);

@@ -201,6 +201,7 @@ class DiskLatticeMode {
     rep.size = in_count_;
     rep.goal = in_goal_;
     rep.sample = in_sample_;
+    const IoBytes io_at_start = ckpt_.io()->now();
     // Resident segments first (no read), then the others in order.
     std::vector<std::uint64_t> todo;
     for (int pass = 0; pass < 2; ++pass)
@@ -255,13 +256,13 @@ class DiskLatticeMode {
         last_report_ = now;
         const double secs = std::chrono::duration<double>(now - t0_).count();
         const double reached = static_cast<double>(reached_before + rep.size);
-        progress_.report(reached / static_cast<double>(v_.num_ranks()), secs,
-                         static_cast<double>(new_states_ + rep.size) / secs,
-                         "level " + std::to_string(depth) + ": segment " + std::to_string(i + 1) +
-                             " of " + std::to_string(todo.size()) + ", " +
-                             std::to_string(rep.size) + " new, disk " +
-                             format_bytes(ckpt_.on_disk()) + ", " + std::to_string(resident_) +
-                             " resident" + (ranks_ > 1 ? " (rank 0)" : ""));
+        progress_.report(
+            reached / static_cast<double>(v_.num_ranks()), secs,
+            static_cast<double>(new_states_ + rep.size) / secs,
+            "level " + std::to_string(depth) + ": segment " + std::to_string(i + 1) + " of " +
+                std::to_string(todo.size()) + ", " + std::to_string(rep.size) + " new, disk " +
+                format_bytes(ckpt_.on_disk()) + " (this level " + ckpt_.io_since(io_at_start) +
+                "), " + std::to_string(resident_) + " resident" + (ranks_ > 1 ? " (rank 0)" : ""));
       }
       if (ranks_ > 1) continue;  // checkpoints only at level boundaries (agreed)
       if (o_.abort_after_segments > 0 && expanded_ >= o_.abort_after_segments)
@@ -374,6 +375,8 @@ class DiskLatticeMode {
   }
 
   std::uint64_t disk_peak() const { return ckpt_.peak(); }
+  // What its files read and wrote so far (run_levels notes it per level).
+  const IoTally* io() const { return ckpt_.io(); }
   std::uint64_t exchanged_bytes() const { return exchanged_; }
   const std::vector<std::uint64_t>& level_exchanged() const { return level_exchanged_; }
   std::uint64_t owned_segments() const { return owned_; }
@@ -503,11 +506,15 @@ class DiskLatticeMode {
            std::to_string(o_.farthest);
   }
 
+  // The bound (every stored segment's file written whole: this rank's share when
+  // distributed) must fit, unless the half-depth test reaches only part of it or
+  // options.disk_share expects less that fits: then the run starts with a warning and
+  // checks the free space before each file (CheckpointDir::reserve_room).
   void check_free_space() {
-    // This rank's share (distributed: its own segments only).
     const std::uint64_t need =
         plan_.disk_bound() / plan_.stored * std::max<std::uint64_t>(owned_, 1);
-    ckpt_.check_room(need);
+    ckpt_.reserve_room(need, o_.disk_share, o_.meet_in_middle ? "the half-depth test" : nullptr,
+                       o_.progress && rank_ == 0, "disk");
   }
 
   void account(std::int64_t delta) { ckpt_.account(delta); }
@@ -541,14 +548,12 @@ class DiskLatticeMode {
   // A segment's bitmaps to and from its file (thread-safe: they touch nothing but
   // the bitmaps and the file, so the read-ahead's helper thread calls them too).
   // `file` empty: no file yet, all zero (`zero` already: freshly allocated).
-  static std::pair<std::uint64_t, std::uint64_t> write_bitmaps(ChunkedWords* const* maps,
-                                                               std::size_t count,
-                                                               std::uint64_t span, std::uint64_t cw,
-                                                               const std::string& file,
-                                                               bool in_place, bool sync);
+  static std::pair<std::uint64_t, std::uint64_t> write_bitmaps(
+      ChunkedWords* const* maps, std::size_t count, std::uint64_t span, std::uint64_t cw,
+      const std::string& file, bool in_place, bool sync, IoTally* io);
   static void read_bitmaps(ChunkedWords* const* maps, std::size_t count, std::uint64_t span,
                            std::uint64_t cw, const std::string& file, std::uint64_t bytes,
-                           std::uint64_t sum, bool zero);
+                           std::uint64_t sum, bool zero, IoTally* io);
 
   // Whether segment g's next file is written over its current one: an uncommitted
   // intermediate, which no manifest names.
@@ -732,7 +737,7 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   mode.finish();
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
   result.search_bytes = plan.memory_bytes() + path_bytes;
-  result.disk_bytes = mode.disk_peak();
+  note_files(mode, result);
   result.expansions = mode.expansions();
   result.spilled_records = mode.spilled_records();
   result.peak_rss = peak_rss_bytes();

@@ -26,8 +26,9 @@ namespace hanoi {
 template <LatticeSpace V>
 std::pair<std::uint64_t, std::uint64_t> DiskLatticeMode<V>::write_bitmaps(
     ChunkedWords* const* maps, std::size_t count, std::uint64_t span, std::uint64_t cw,
-    const std::string& file, bool in_place, bool sync) {
+    const std::string& file, bool in_place, bool sync, IoTally* io) {
   BitmapWriter w(file, BitmapCodec::kFastest, in_place);
+  w.tally(io);
   for (std::size_t i = 0; i < count; ++i)
     for (std::uint64_t c = 0; c < span; ++c) w.add(maps[i]->chunk(c), cw);
   std::pair<std::uint64_t, std::uint64_t> written{0, 0};
@@ -38,9 +39,11 @@ std::pair<std::uint64_t, std::uint64_t> DiskLatticeMode<V>::write_bitmaps(
 template <LatticeSpace V>
 void DiskLatticeMode<V>::read_bitmaps(ChunkedWords* const* maps, std::size_t count,
                                       std::uint64_t span, std::uint64_t cw, const std::string& file,
-                                      std::uint64_t bytes, std::uint64_t sum, bool zero) {
+                                      std::uint64_t bytes, std::uint64_t sum, bool zero,
+                                      IoTally* io) {
   if (!file.empty()) {
     BitmapReader rd(file);
+    rd.tally(io);
     for (std::size_t i = 0; i < count; ++i)
       for (std::uint64_t c = 0; c < span; ++c) rd.read(maps[i]->chunk(c), cw);
     rd.check(bytes, sum);
@@ -77,7 +80,8 @@ auto DiskLatticeMode<V>::load(std::uint64_t s) -> Segment& {
     *maps[i] = reused ? std::move(spare_.back()[i]) : ChunkedWords(plan_.span, L_.chunk_words());
   if (reused) spare_.pop_back();
   read_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(),
-               g.file.empty() ? "" : path(g.file.name), g.file.bytes, g.file.sum, !reused);
+               g.file.empty() ? "" : path(g.file.name), g.file.bytes, g.file.sum, !reused,
+               ckpt_.io());
   g.loaded = true;
   g.listed.clear();
   g.mark.clear();
@@ -113,12 +117,13 @@ void DiskLatticeMode<V>::release(Segment& g) {
 
 template <LatticeSpace V>
 void DiskLatticeMode<V>::write_segment(Segment& g, std::uint64_t s, bool sync) {
+  ckpt_.ensure_room(plan_.segment_bytes + plan_.segment_bytes / 32);
   const bool in_place = writes_in_place(g);
   const std::string name = in_place ? g.file.name : fresh_name("seg", s);
   const auto maps = bitmaps(g);
   record_written(g, name, in_place,
                  write_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(), path(name),
-                               in_place, sync),
+                               in_place, sync, ckpt_.io()),
                  sync);
 }
 
@@ -138,6 +143,7 @@ void DiskLatticeMode<V>::start_read_ahead(std::uint64_t t, std::uint64_t current
     const auto maps = bitmaps(v);
     for (std::size_t i = 0; i < maps.size(); ++i) a.maps[i] = std::move(*maps[i]);
     if (v.dirty) {
+      ckpt_.ensure_room(plan_.segment_bytes + plan_.segment_bytes / 32);
       a.write = true;
       a.victim = victim;
       a.in_place = writes_in_place(v);
@@ -158,13 +164,13 @@ void DiskLatticeMode<V>::start_read_ahead(std::uint64_t t, std::uint64_t current
       std::launch::async, [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span,
                            cw = L_.chunk_words(), write = a.write ? path(a.name) : std::string(),
                            in_place = a.in_place, read = g.file.empty() ? "" : path(g.file.name),
-                           bytes = g.file.bytes, sum = g.file.sum, fresh] {
+                           bytes = g.file.bytes, sum = g.file.sum, fresh, io = ckpt_.io()] {
         std::array<ChunkedWords*, 4> ptrs{};
         for (std::size_t i = 0; i < count; ++i) ptrs[i] = &(*maps)[i];
         std::pair<std::uint64_t, std::uint64_t> written{0, 0};
         if (!write.empty())
-          written = write_bitmaps(ptrs.data(), count, span, cw, write, in_place, false);
-        read_bitmaps(ptrs.data(), count, span, cw, read, bytes, sum, fresh);
+          written = write_bitmaps(ptrs.data(), count, span, cw, write, in_place, false, io);
+        read_bitmaps(ptrs.data(), count, span, cw, read, bytes, sum, fresh, io);
         return written;
       });
 }

@@ -285,6 +285,8 @@ class FrontierMode {
 
   std::uint64_t peak_bytes() const { return peak_bytes_; }
   std::uint64_t disk_peak() const { return ckpt_.peak(); }
+  // What its files read and wrote so far (run_levels notes it per level).
+  const IoTally* io() const { return ckpt_.io(); }
   std::uint64_t widest() const { return widest_; }
 
  private:
@@ -576,6 +578,7 @@ class FrontierMode {
       }
       layers.name = ckpt_.fresh_name("layers", 0);
       BitmapWriter w(path(layers.name));
+      w.tally(ckpt_.io());
       for (const Level* lv : {&prev_, &cur_}) {
         const std::uint64_t n = lv->size();
         w.add_raw(&n, 1);
@@ -608,6 +611,7 @@ class FrontierMode {
     layers_ = ckpt_.take(m.get("layers"), "layers");
     if (!layers_.empty()) {
       BitmapReader rd(path(layers_.name));
+      rd.tally(ckpt_.io());
       for (Level* lv : {&prev_, &cur_}) {
         std::uint64_t n = 0;
         rd.read_raw(&n, 1);
@@ -683,7 +687,7 @@ SearchResult frontier_search(const V& v, const SearchOptions& options) {
   if (options.trace) mode.print_phases();
   for (Rank r : end.farthest) result.farthest.push_back(v.describe(v.unrank(r)));
   result.search_bytes = mode.peak_bytes();
-  result.disk_bytes = mode.disk_peak();
+  note_files(mode, result);
   result.widest_level = mode.widest();
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

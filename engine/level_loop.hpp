@@ -36,6 +36,7 @@
 #include "engine/core.hpp"
 #include "engine/progress.hpp"
 #include "engine/search_types.hpp"
+#include "engine/work_dir.hpp"
 
 namespace hanoi {
 
@@ -133,6 +134,15 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
   // Watched ranks (options.watch): a mode that can say whether a rank is visited
   // reports each one's depth; choose_storage lets only such modes take a watch list.
   WatchedDepths watched(options, result);
+  // A mode with a work directory: its I/O per level (SearchResult::level_read).
+  constexpr bool kIo = requires(const M& cm) {
+    { cm.io() } -> std::convertible_to<const IoTally*>;
+  };
+  IoBytes io_mark;
+  if constexpr (kIo) {
+    io_mark = mode.io()->now();
+    result.io_first_level = first_depth;
+  }
   for (std::uint64_t depth = first_depth; result.complete; ++depth) {
     check_cancel(options);
     const auto level_t0 = options.trace ? Clock::now() : Clock::time_point{};
@@ -144,6 +154,12 @@ LevelLoopEnd run_levels(M& mode, const SearchOptions& options, Rank rank_space, 
                    static_cast<unsigned long long>(level.units),
                    std::chrono::duration<double>(Clock::now() - level_t0).count());
     if (level.size == 0) break;  // depth is empty: the last level was depth - 1
+    if constexpr (kIo) {
+      const IoBytes now = mode.io()->now();
+      result.level_read.push_back(now.read - io_mark.read);
+      result.level_written.push_back(now.written - io_mark.written);
+      io_mark = now;
+    }
     result.level_sizes.push_back(level.size);
     reached += level.size;
     if (options.farthest > 0) end.farthest = std::move(level.sample);
@@ -221,6 +237,17 @@ LevelLoopEnd run_persistent_levels(M& mode, const SearchOptions& options, Rank r
                    options.work_dir.c_str());
     throw;
   }
+}
+
+// The figures of a mode with a work directory, after its finish(): the most its
+// files held at once, and the bytes they read and wrote in this process (its
+// opening, its levels and its last checkpoint).
+template <class M>
+void note_files(const M& mode, SearchResult& result) {
+  result.disk_bytes = mode.disk_peak();
+  const IoBytes io = mode.io()->now();
+  result.read_bytes = io.read;
+  result.written_bytes = io.written;
 }
 
 // Merges per-thread samples of one level: the lowest `keep` ranks, sorted.

@@ -43,10 +43,12 @@ void RecordQueue::spill_over() {
         }
     if (most == 0) return;
     auto& list = pending_[side][t];
+    dir_->ensure_room(list.size() * 16 + 8);
     Spill f;
     f.file.name = dir_->fresh_name("rspill", t);
     f.count = list.size();
     BitmapWriter w(dir_->path(f.file.name));
+    w.tally(dir_->io());
     for (const auto& [word, bits] : list) {
       const std::uint64_t pair[2] = {word, bits};
       w.add_raw(pair, 2);
@@ -81,8 +83,10 @@ FileRef RecordQueue::write(int current, bool sync) {
     }
   FileRef out;
   if (count[0] + count[1] == 0) return out;
+  dir_->ensure_room((count[0] + count[1]) * 16 + 16);
   out.name = dir_->fresh_name("records", 0);
   BitmapWriter w(dir_->path(out.name));
+  w.tally(dir_->io());
   for (int p = 0; p < 2; ++p) {
     w.add_raw(&count[p], 1);
     for (std::uint64_t s = 0; s < segments_; ++s)
@@ -99,6 +103,7 @@ FileRef RecordQueue::write(int current, bool sync) {
 void RecordQueue::read(const FileRef& f, int current) {
   if (f.empty()) return;
   BitmapReader rd(dir_->path(f.name));
+  rd.tally(dir_->io());
   for (int p = 0; p < 2; ++p) {
     std::uint64_t n = 0;
     rd.read_raw(&n, 1);

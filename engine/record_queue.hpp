@@ -57,6 +57,7 @@ class RecordQueue {
   void for_each(int side, std::uint64_t s, bool consume, Fn&& fn) {
     for (const Spill& f : spills_[side][s]) {
       BitmapReader rd(dir_->path(f.file.name));
+      rd.tally(dir_->io());
       std::vector<std::uint64_t> buf(8192);
       for (std::uint64_t left = f.count; left > 0;) {
         const std::uint64_t n = std::min<std::uint64_t>(left, buf.size() / 2);

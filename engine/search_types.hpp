@@ -98,6 +98,11 @@ struct SearchOptions {
   // segment boundary) this many seconds after the last; 0: after every segment.
   double checkpoint_seconds = 60;
   int segment_discs = -1;  // discs that fix a segment; -1: chosen from the budget
+  // The share of the disk bound (every stored segment's files written whole) that
+  // the files are expected to take: their all-zero and all-one words are elided, so
+  // they hold a fraction of it, measured at a smaller n (results/disk_model.md).
+  // 0: none expected; the bound must fit (room_for in checkpoint.hpp).
+  double disk_share = 0;
   // The generic engine's disk mode (disk_bfs.hpp): 2^segment_bits ranks a segment
   // (-1: chosen from the budget); record_bytes: memory for records queued for
   // segments on disk before they spill to files (0: from the budget; a testing aid).
@@ -182,6 +187,13 @@ struct SearchResult {
   std::uint64_t ranks = 1;
   std::uint64_t exchanged_bytes = 0;
   std::vector<std::uint64_t> level_exchanged;
+  // The modes with a work directory (disk, frontier): the bytes this process's
+  // files read and wrote, in all (note_files: its opening and last checkpoint
+  // included) and per level: level_read[i] and level_written[i] were spent
+  // producing level io_first_level + i (a resumed run starts past 0).
+  std::uint64_t read_bytes = 0, written_bytes = 0;
+  std::uint64_t io_first_level = 0;
+  std::vector<std::uint64_t> level_read, level_written;
   // With options.watch: the depth of each watched rank, -1 where it was not reached
   // (or the search stopped before it).
   std::vector<std::int64_t> watch_depths;

@@ -137,6 +137,7 @@ void BitmapWriter::flush_buffer() {
   sum_.add_block(buf_.get(), used_);
   write_all(fd_, buf_.get(), used_ * 8, path_);
   bytes_ += used_ * 8;
+  if (tally_ != nullptr) tally_->written.fetch_add(used_ * 8, std::memory_order_relaxed);
   used_ = 0;
 }
 
@@ -230,6 +231,7 @@ void BitmapReader::fill() {
   len_ = got / 8;
   sum_.add_block(buf_.get(), len_);
   bytes_ += got;
+  if (tally_ != nullptr) tally_->read.fetch_add(got, std::memory_order_relaxed);
 }
 
 std::uint64_t BitmapReader::get() {

@@ -22,6 +22,7 @@
 // words only) are still read.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -95,6 +96,19 @@ class Checksum {
   std::uint64_t count_ = 0;
 };
 
+// The bytes a run's files were read and written (the disk modes' I/O per level,
+// SearchResult::level_read and level_written): every BitmapWriter and BitmapReader
+// given one (tally()) adds what it moves, from whichever thread it runs on.
+struct IoBytes {
+  std::uint64_t read = 0, written = 0;
+};
+struct IoTally {
+  std::atomic<std::uint64_t> read{0}, written{0};
+  IoBytes now() const {
+    return {read.load(std::memory_order_relaxed), written.load(std::memory_order_relaxed)};
+  }
+};
+
 // Writes 64-bit words to a new file `path` with zero and all-ones words elided (add) or as they
 // are (add_raw); finish() gives its size and checksum and, with `sync`, flushes it
 // to the device (a checkpoint's files must be there before the manifest names
@@ -126,6 +140,8 @@ class BitmapWriter {
   BitmapWriter& operator=(const BitmapWriter&) = delete;
   void add(const std::uint64_t* words, std::uint64_t count);
   void add_raw(const std::uint64_t* words, std::uint64_t count);  // not elided
+  // Adds the bytes this writer writes to *t (null: none).
+  void tally(IoTally* t) { tally_ = t; }
   // Closes the file (flushed to the device with `sync`); its size and checksum.
   void finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync = true);
 
@@ -140,6 +156,7 @@ class BitmapWriter {
   bool simd_ = false;
   std::uint64_t bytes_ = 0;
   Checksum sum_;
+  IoTally* tally_ = nullptr;
 };
 
 // Reads back what a BitmapWriter wrote, in the same calls; throws WorkDirError on
@@ -156,6 +173,12 @@ class BitmapReader {
   void skip(std::uint64_t count);
   // Throws WorkDirError unless the file ended here with this size and checksum.
   void check(std::uint64_t bytes, std::uint64_t sum);
+  // Adds the bytes this reader reads to *t (null: none), the first buffer's
+  // (read by the constructor, for the file's magic word) included.
+  void tally(IoTally* t) {
+    tally_ = t;
+    if (t != nullptr) t->read.fetch_add(bytes_, std::memory_order_relaxed);
+  }
 
  private:
   std::uint64_t get();
@@ -170,6 +193,7 @@ class BitmapReader {
   bool version2_ = true;  // all-ones words elided too (version 1: zero words only)
   std::uint64_t bytes_ = 0;
   Checksum sum_;
+  IoTally* tally_ = nullptr;
 };
 
 // The checksum and size of a whole file (reading it), for a resume's verification.

@@ -66,15 +66,37 @@ def gib(x):
     return f"{x / 2**30:.1f} GiB"
 
 
+def advised_share():
+    """The --disk-share that results/disk_model.csv advises for its extrapolated n (the
+    prediction raised by the model's largest error), or None without that table."""
+    import csv
+    path = os.path.join(ROOT, "results", "disk_model.csv")
+    if not os.path.exists(path):
+        return None
+    rows = list(csv.DictReader(open(path, newline="")))
+    if not rows or not rows[-1]["advised_share"]:
+        return None
+    measured = [int(r["n"]) for r in rows if r["share"]]
+    return float(rows[-1]["advised_share"]), f"n = {min(measured)}..{max(measured)}"
+
+
 def verdict(j, args):
     if j["memory_bytes"] is None:  # the frontier engine: its levels decide
         return "starts: each level is checked against the budget as it comes"
     if j["memory_bytes"] > j["budget_bytes"]:
         return "does not fit the memory budget"
     if "disk_bytes" in j and j["disk_bytes"] > j["free_disk_bytes"]:
+        # The engine's rule (room_for, engine/checkpoint.hpp) decides, through the plan.
+        if not j["fits"]:
+            return "refused: the disk bound exceeds the free space" + (
+                " (and so does the expected share)" if "expected_disk_bytes" in j else "")
+        if "expected_disk_bytes" in j:
+            return (f"starts: its files are expected to take {gib(j['expected_disk_bytes'])} "
+                    "(--disk-share, results/disk_model.md); stops at a checkpoint should the "
+                    "disk fill")
         if "--meet-in-middle" in args:
             return "starts: the half-depth test reaches only part of the disk bound"
-        return "refused: the disk bound exceeds the free space"
+        return "starts: it reaches only part of the disk bound"
     return "fits"
 
 
@@ -89,7 +111,18 @@ def main(argv):
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     t0 = time.time()
     rows, commit = [], "unknown"
-    for name, what, args in SEARCHES:
+    searches = list(SEARCHES)
+    advised = advised_share()
+    if advised is not None:
+        share, measured = advised
+        at = [n for n, _, _ in searches].index("reves4_n20_sym") + 1
+        searches.insert(at, (
+            "reves4_n20_sym_share",
+            f"the same, expecting {share} of the bound: the share measured at {measured} and "
+            "extrapolated (results/disk_model.md)",
+            f"reves --pegs 4 -n 20 --symmetry --work-dir {{work}} --max-memory 20G "
+            f"--disk-share {share}"))
+    for name, what, args in searches:
         line = args.format(work=os.path.join(a.work_root, name))
         out = subprocess.run([hanoi, "optimum", *line.split(), "--plan", "--json"],
                              capture_output=True, text=True)

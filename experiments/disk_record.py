@@ -8,9 +8,19 @@ that was killed, or whose machine restarted, continues from its last checkpoint
 when the same command is given again), then writes OUT/NAME.md: the command,
 commit, date, machine, the wall time summed over every invocation that worked on
 the run (kept in DIR/invocations.log), the peak RSS and the disk used, and the
-per-level counts with the states at the maximal distance; OUT/NAME.csv, the
-per-level counts (`distance,states`); and OUT/NAME.meta.json (scripts/table_meta.py)
-with the headline quantities in its summary.  OUT defaults to out/ under the current
+per-level counts with the states at the maximal distance and the bytes the
+finishing invocation's files read and wrote producing each level; OUT/NAME.csv, the
+per-level figures (`distance,states,read_bytes,written_bytes`, the I/O empty for
+levels an earlier invocation produced); and OUT/NAME.meta.json (scripts/table_meta.py)
+with the headline quantities in its summary.
+
+While the search runs, its progress lines (stderr, also appended to
+DIR/progress.log) are read: every --partial-every seconds (default 600; 0: never)
+and when an invocation stops without finishing (interrupted, the disk full, a
+failure), OUT/NAME is written as a *partial* table (meta `partial: true`): the last
+level reached, the measured rate and the time the engine estimates remains, the
+disk in use and the level's I/O, so that a run longer than one sitting is on record
+with where it stands.  OUT defaults to out/ under the current
 directory (the committed tables: --out results).  Extra `hanoi` options
 (--max-memory, --checkpoint-every, --stop-at-goal, --meet-in-middle) go after the
 variant; a half-depth run's table says at which depth the test decided.  With
@@ -24,10 +34,13 @@ import io
 import json
 import os
 import platform
+import re
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from datetime import datetime, timezone
 
@@ -162,6 +175,96 @@ def read_published(path):
     return published, cite
 
 
+# A progress line of the engine (engine/progress.cpp): the level, then the seconds,
+# the rate and, for a complete search, the estimated time left.
+PROGRESS = re.compile(r"^\[(?P<tag>\w+)\] level (?P<level>\d+): (?P<what>.*), "
+                      r"(?P<secs>[0-9.]+) s, (?P<rate>[0-9.e+-]+) states/s"
+                      r"(?:, ETA (?P<eta>[^,]+?))?\s*$")
+
+
+def fmt_mib(x):
+    return "" if x is None else f"{x / 2**20:.1f}"
+
+
+class Watcher:
+    """Runs CMD with its stderr passed through (and appended to LOG), keeping the last
+    progress line; calls on_tick(last) every `every` seconds while it runs."""
+
+    def __init__(self, cmd, log, every, on_tick):
+        self.last = None
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.out = []
+        t_out = threading.Thread(target=lambda: self.out.append(self.proc.stdout.read()))
+        t_out.start()
+        t_err = threading.Thread(target=self._pump, args=(log,))
+        t_err.start()
+        next_tick = time.time() + every if every > 0 else None
+        # SIGTERM to this script is passed on as SIGINT: hanoi checkpoints and stops,
+        # and the partial table is written (a Ctrl-C reaches both already).
+        signal.signal(signal.SIGTERM, lambda *_: self.proc.send_signal(signal.SIGINT))
+        while self.proc.poll() is None:
+            try:
+                time.sleep(1)
+            except KeyboardInterrupt:
+                continue  # hanoi got it too: wait for its checkpoint
+            if next_tick is not None and time.time() >= next_tick and self.last is not None:
+                on_tick(self.last)
+                next_tick = time.time() + every
+        t_out.join()
+        t_err.join()
+        self.returncode = self.proc.returncode
+        self.stdout = "".join(self.out)
+
+    def _pump(self, log):
+        with open(log, "a") as f:
+            for line in self.proc.stderr:
+                sys.stderr.write(line)
+                f.write(line)
+                f.flush()
+                m = PROGRESS.match(line.strip())
+                if m:
+                    self.last = m.groupdict() | {"line": line.strip()}
+
+
+def write_partial(name, out_dir, shown, last, spent_before, started, status, search):
+    """OUT/NAME as a partial table: where the run stands (the last progress line).
+    A finished table there (meta `partial: false`) is never replaced by one."""
+    meta = os.path.join(out_dir, f"{name}.meta.json")
+    try:
+        with open(meta) as f:
+            finished = json.load(f).get("partial") is False
+    except (OSError, ValueError):
+        finished = False
+    if finished:
+        print(f"disk_record.py: {meta} is a finished table: not replaced by a partial one",
+              file=sys.stderr)
+        return
+    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    wall = spent_before + (time.time() - started)
+    title = f"{' '.join(search)}: partial, {status}"
+    rows = [{"quantity": "status", "value": status}]
+    if last:
+        rows += [{"quantity": "level reached", "value": last["level"]},
+                 {"quantity": "states per second (this invocation)", "value": last["rate"]},
+                 {"quantity": "time left (the engine's estimate)", "value": last["eta"] or ""},
+                 {"quantity": "last progress line", "value": last["line"]}]
+    lines = [f"# {title}\n", f"- command: `{shown}`", f"- commit: {commit()}",
+             f"- date (UTC): {date}", f"- machine: {machine()}",
+             f"- wall time: {wall:.1f} s so far, over every invocation", "",
+             "The search has not finished: this table says where it stands; the same command "
+             "resumes it from its last checkpoint.", "", "| quantity | value |", "|---|---|"]
+    lines += [f"| {r['quantity']} | {r['value']} |" for r in rows]
+    summary = f"{status}" + (f"; level {last['level']}, {last['rate']} states/s, "
+                             f"ETA {last['eta'] or 'unknown'}" if last else "")
+    write_table("disk_record.py", out_dir, name, markdown="\n".join(lines) + "\n",
+                fields=["quantity", "value"], rows=rows, command=shown, commit=commit(),
+                date=date, machine=machine(), title=title, wall_seconds=round(wall, 1),
+                summary=summary, partial=True)
+    print(f"disk_record.py: wrote the partial table {os.path.join(out_dir, name)}.md",
+          file=sys.stderr)
+
+
 def main(argv):
     if "--" not in argv or len(argv) < 4:
         print(__doc__, file=sys.stderr)
@@ -190,14 +293,28 @@ def main(argv):
     cmd = [hanoi, "optimum", *search, "--levels", "--json", "--work-dir", work, "--resume"]
     if not frontier:
         cmd += ["--storage", "disk"]
+    every = 600.0
+    if "--partial-every" in head:
+        try:
+            every = float(head[head.index("--partial-every") + 1])
+        except (IndexError, ValueError):
+            refuse("disk_record.py", "--partial-every takes seconds (0: never)")
     log = os.path.join(work, "invocations.log")
+    before = [line.split() for line in open(log) if line.strip()] if os.path.exists(log) else []
+    spent_before = sum(float(r[1]) for r in before)
+    shown = "python3 experiments/disk_record.py " + " ".join(argv)
     t0 = time.time()
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    proc = Watcher(cmd, os.path.join(work, "progress.log"), every,
+                   lambda last: write_partial(name, out_dir, shown, last, spent_before, t0,
+                                              "running", search))
     spent = time.time() - t0
     with open(log, "a") as f:
         f.write(f"{datetime.now(timezone.utc).isoformat(timespec='seconds')} {spent:.1f} "
                 f"rc={proc.returncode}\n")
     if proc.returncode != 0:
+        status = ("interrupted (resumable)" if proc.returncode in (130, 143, -2, -15)
+                  else f"stopped, hanoi exited {proc.returncode} (see {work}/progress.log)")
+        write_partial(name, out_dir, shown, proc.last, spent_before, t0, status, search)
         print(f"disk_record.py: hanoi exited {proc.returncode}; run the same command again "
               f"to resume from {work}", file=sys.stderr)
         return proc.returncode
@@ -206,7 +323,12 @@ def main(argv):
     total = sum(float(r[1]) for r in runs)
     levels = j["levels"]
     last = len(levels) - 1
-    shown = "python3 experiments/disk_record.py " + " ".join(argv)
+    # The bytes the finishing invocation's files read and wrote per level it produced.
+    first_io = j.get("io_first_level", len(levels))
+    io_read = [None] * first_io + list(j.get("level_read_bytes", []))
+    io_written = [None] * first_io + list(j.get("level_written_bytes", []))
+    io_read += [None] * (len(levels) - len(io_read))
+    io_written += [None] * (len(levels) - len(io_written))
     meet = bool(j.get("meet_in_middle"))
     where = "keeping the last two levels" if frontier else "in the disk mode"
     what = (f"the half-depth test (--meet-in-middle) {where}" if meet
@@ -220,6 +342,11 @@ def main(argv):
         memory = (f"- memory: {gib(j['search_bytes'])} planned, {gib(j['peak_rss_bytes'])} peak "
                   "RSS (the finishing invocation)")
         disk = f"- disk: {gib(j['disk_bytes'])} at most, {j['segments']} segments"
+    if "read_bytes" in j:
+        disk += (f"\n- I/O of the finishing invocation (its files, while the levels ran): "
+                 f"{gib(j['read_bytes'])} read, {gib(j['written_bytes'])} written"
+                 + (f"; levels 0 to {first_io - 1} were produced by earlier invocations"
+                    if first_io > 0 else ""))
     title = (f"{j['variant']} pegs={j['pegs']} n={j['n']} problem={j['problem']}: "
              f"{what} ({j['engine']} engine)")
     the_commit = j.get('commit') or commit()
@@ -274,13 +401,18 @@ def main(argv):
         "",
         "## States per distance from the start",
         "",
-        "| distance | states |",
-        "|---:|---:|",
+        "The I/O columns: MiB the finishing invocation's files read and wrote producing "
+        "the level (empty: produced by an earlier invocation).",
+        "",
+        "| distance | states | read MiB | written MiB |",
+        "|---:|---:|---:|---:|",
     ]
-    lines += [f"| {d} | {c} |" for d, c in enumerate(levels)]
+    lines += [f"| {d} | {c} | {fmt_mib(io_read[d])} | {fmt_mib(io_written[d])} |"
+              for d, c in enumerate(levels)]
     write_table("disk_record.py", out_dir, name, markdown="\n".join(lines) + "\n",
-                fields=["distance", "states"],
-                rows=[{"distance": d, "states": c} for d, c in enumerate(levels)],
+                fields=["distance", "states", "read_bytes", "written_bytes"],
+                rows=[{"distance": d, "states": c, "read_bytes": io_read[d],
+                       "written_bytes": io_written[d]} for d, c in enumerate(levels)],
                 command=shown, commit=the_commit, date=date, machine=the_machine,
                 title=title, wall_seconds=round(total, 1), summary="; ".join(summary))
     print(f"disk_record.py: wrote {os.path.join(out_dir, name)}.md, .csv, .meta.json",

@@ -17,6 +17,7 @@
 
 #include "engine/search.hpp"
 #include "support/disk_bfs_options.hpp"
+#include "support/io_expect.hpp"
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
@@ -40,6 +41,7 @@ SearchOptions tight_options(Rank ranks, const std::string& dir, SearchOptions o)
 }
 
 void expect_same(const SearchResult& d, const SearchResult& m) {
+  testing::expect_io_consistent(d);
   EXPECT_EQ(d.storage, StorageKind::kDisk);
   EXPECT_EQ(d.engine, EngineKind::kGeneric);
   EXPECT_EQ(d.level_sizes, m.level_sizes);

@@ -101,7 +101,9 @@ void expect_group(const V& v) {
     }
   if (v.num_ranks() > kSymmetryBruteRanks) return;
   const std::optional<int> brute = brute_force_group_order(v);
-  if (brute) EXPECT_EQ(*brute, order);
+  if (brute) {
+    EXPECT_EQ(*brute, order);
+  }
 }
 
 template <class V>

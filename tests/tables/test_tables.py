@@ -84,9 +84,13 @@ with tempfile.TemporaryDirectory(prefix="hanoi-tables-test-") as tmp:
     p = run("disk_record.py", [name, "--work-dir", str(tmp / "work"), "--out", str(tmp / "o"),
                                "--", "reves", "--pegs", "4", "-n", "5"], tmp)
     expect(p.returncode == 0, f"disk_record.py: exit {p.returncode}: {p.stderr[-300:]}")
-    rows = check_table(tmp / "o", name, ["distance", "states"], "disk_record.py")
+    io_fields = ["distance", "states", "read_bytes", "written_bytes"]
+    rows = check_table(tmp / "o", name, io_fields, "disk_record.py")
     expect([int(r["distance"]) for r in rows] == list(range(14)), "disk_record.py: distances 0..13")
     expect(sum(int(r["states"]) for r in rows) == 4**5, "disk_record.py: the levels sum to 4^5")
+    # One invocation produced every level: each has its I/O, a whole number of bytes.
+    expect(all(r["read_bytes"].isdigit() and r["written_bytes"].isdigit() for r in rows),
+           "disk_record.py: every level's I/O given")
     meta = json.loads((tmp / "o" / f"{name}.meta.json").read_text())
     expect("--out " + str(tmp / "o") in meta["command"], "disk_record.py: --out in the command")
     expect("optimum 13" in meta["summary"] and "eccentricity 13" in meta["summary"]
@@ -97,8 +101,43 @@ with tempfile.TemporaryDirectory(prefix="hanoi-tables-test-") as tmp:
     p = run("disk_record.py", [name, "--work-dir", str(tmp / "work2"), "--", "reves", "--pegs",
                                "4", "-n", "5"], tmp / "cwd")
     expect(p.returncode == 0, f"disk_record.py (default out): exit {p.returncode}")
-    check_table(tmp / "cwd" / "out", name, ["distance", "states"], "disk_record.py (default out)")
+    check_table(tmp / "cwd" / "out", name, io_fields, "disk_record.py (default out)")
     expect(not any((root / "results").glob(f"{name}*")), "disk_record.py: nothing in results/")
+
+    # disk_record.py on a run that stops unfinished (here refused for memory): a partial
+    # table saying where it stands, the exit status passed on.
+    p = run("disk_record.py", [name + "-partial", "--work-dir", str(tmp / "work3"), "--out",
+                               str(tmp / "o"), "--", "reves", "--pegs", "4", "-n", "12",
+                               "--max-memory", "1M"], tmp)
+    expect(p.returncode != 0, "disk_record.py: a refused run exits non-zero")
+    pmeta = tmp / "o" / f"{name}-partial.meta.json"
+    expect(pmeta.is_file() and json.loads(pmeta.read_text()).get("partial") is True,
+           "disk_record.py: an unfinished run leaves a partial table")
+    pcsv = (tmp / "o" / f"{name}-partial.csv")
+    prows = list(csv.DictReader(open(pcsv, newline=""))) if pcsv.is_file() else []
+    expect(prows[:1] and prows[0]["quantity"] == "status"
+           and prows[0]["value"].startswith("stopped, hanoi exited"),
+           f"disk_record.py: the partial table's status {prows[:1]}")
+    # A finished table is never replaced by a partial one.
+    p = run("disk_record.py", [name, "--work-dir", str(tmp / "work4"), "--out", str(tmp / "o"),
+                               "--", "reves", "--pegs", "4", "-n", "12", "--max-memory", "1M"],
+            tmp)
+    expect(p.returncode != 0 and json.loads((tmp / "o" / f"{name}.meta.json").read_text())
+           .get("partial") is False, "disk_record.py: the finished table kept")
+
+    # disk_model.py: one row per n and the extrapolated one.
+    p = run("disk_model.py", ["--n", "8,9,10", "--predict", "12", "--budget", "40M",
+                              "--work-dir", str(tmp / "model"), "--out", str(tmp / "o")], tmp)
+    expect(p.returncode == 0, f"disk_model.py: exit {p.returncode}: {p.stderr[-300:]}")
+    rows = check_table(tmp / "o", "disk_model",
+                       ["n", "segments", "stored", "resident", "budget_bytes", "bound_bytes",
+                        "peak_bytes", "share", "predicted_share", "error", "read_bytes",
+                        "written_bytes", "seconds", "eccentricity", "advised_share"],
+                       "disk_model.py")
+    expect([r["n"] for r in rows] == ["8", "9", "10", "12"], f"disk_model.py: rows {rows}")
+    expect(rows and rows[-1]["predicted_share"] != "" and rows[2]["error"] != "",
+           "disk_model.py: the model's prediction and error")
+    expect(all(0 < float(r["share"]) <= 1 for r in rows[:3]), "disk_model.py: shares in (0, 1]")
 
     # half_depth.py: one row per n, with the Markdown table's columns.
     p = run("half_depth.py", [name, "--from", "1", "--to", "4", "--check-to", "3", "--out",

@@ -213,5 +213,37 @@ TEST(Checkpoint, RefusesWhatItMustNotUse) {
   EXPECT_NE(sum.find("checksum"), std::string::npos) << sum;
 }
 
+// The one rule for a disk run against the free space (room_for): the bound fits;
+// else a run reaching part of it is watched; else an expected share that fits is
+// watched and one that does not is refused.
+TEST(Checkpoint, RoomForTheBoundThePartAndTheExpectedShare) {
+  EXPECT_EQ(room_for(100, 100, 0, false), Room::kFits);
+  EXPECT_EQ(room_for(100, 100, 0.5, true), Room::kFits);
+  EXPECT_EQ(room_for(101, 100, 0, false), Room::kRefused);
+  EXPECT_EQ(room_for(101, 100, 0, true), Room::kWatched);
+  EXPECT_EQ(room_for(1000, 100, 0.1, false), Room::kWatched);
+  EXPECT_EQ(room_for(1000, 100, 0.11, false), Room::kRefused);
+  EXPECT_EQ(room_for(1000, 100, 0.11, true), Room::kRefused);  // the expectation decides
+  EXPECT_EQ(expected_disk(1000, 0.25), 250u);
+  EXPECT_EQ(expected_disk(1000, 0), 1000u);
+  EXPECT_EQ(expected_disk(3, 0.5), 2u);  // rounded up
+}
+
+// reserve_room on a real directory: a bound beyond any disk is refused with a
+// DiskFullError, and accepted (watched) when a tiny share of it is expected; a run
+// whose bound fits is not watched, so ensure_room asks nothing of it.
+TEST(Checkpoint, ReserveRoomRefusesOrWatches) {
+  const std::string dir = fresh_dir("ckpt-", "room");
+  CheckpointDir c(dir, "disk-generic", "test search", false);
+  ASSERT_FALSE(c.open(false, false, "test").has_value());
+  const std::uint64_t huge = std::uint64_t{1} << 62;
+  EXPECT_THROW(c.reserve_room(huge, 0, nullptr, false, "test"), DiskFullError);
+  EXPECT_THROW(c.reserve_room(huge, 0.5, nullptr, false, "test"), DiskFullError);
+  EXPECT_NO_THROW(c.ensure_room(huge));  // not watched: the bound was never promised
+  EXPECT_NO_THROW(c.reserve_room(huge, 1e-12, nullptr, false, "test"));
+  EXPECT_THROW(c.ensure_room(huge), DiskFullError);  // watched now: a file too large stops it
+  EXPECT_NO_THROW(c.ensure_room(1));
+}
+
 }  // namespace
 }  // namespace hanoi::testing
