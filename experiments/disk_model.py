@@ -71,25 +71,28 @@ def plan(search, n, budget, work, required=True):
 
 
 def budget_for_share(search, n, share, work):
-    """The smallest budget whose plan keeps at least `share` of the stored segments
-    resident (and fits), found by bisection over the plans."""
-    lo, hi = 2**20, 2**40
-    best = None
-    for _ in range(60):
-        if hi - lo <= 2**20:
-            break
+    """The largest budget whose plan keeps at most `share` of the stored segments
+    resident (more resident would leave fewer files on disk than the larger run
+    has, and the measured share would flatter it), found by bisection over the
+    plans; where every plan that fits keeps more, the smallest that fits."""
+    def ok(p):
+        return p is not None and p.get("fits", False) and p.get("memory_bytes") is not None
+
+    lo, hi = 2**20, 2**40  # below `lo`: not fitting or at most `share`; from `hi`: more
+    while hi - lo > 2**20:
         mid = (lo + hi) // 2
         p = plan(search, n, mid, work, required=False)
-        if p is None or not p.get("fits", False) or p.get("memory_bytes") is None:
-            lo = mid
-            continue
-        if p["resident_segments"] >= share * p["stored_segments"]:
-            best, hi = (mid, p), mid
+        if ok(p) and p["resident_segments"] > share * p["stored_segments"]:
+            hi = mid
         else:
             lo = mid
-    if best is None:
-        raise SystemExit(f"disk_model.py: no budget keeps {share:.2f} of n = {n}'s segments")
-    return best
+    p = plan(search, n, lo, work, required=False)
+    if ok(p):
+        return lo, p
+    p = plan(search, n, hi, work, required=False)
+    if ok(p):
+        return hi, p
+    raise SystemExit(f"disk_model.py: no budget fits n = {n}")
 
 
 def main():
