@@ -205,6 +205,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
     j["storage"] = storage_name(r.storage);
     if (r.storage == StorageKind::kDisk) {
       j["disk_bytes"] = r.disk_bytes;
+      j["disk_coding"] = so.disk_coding == FileCoding::kZstd ? "zstd" : "elided";
       j["segments"] = r.segments;
       j["resumed"] = r.resumed;
       j["symmetries"] = r.symmetries;

@@ -164,6 +164,12 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
       ->check(decimal_real())
       ->check(CLI::Range(0.0, 1.0))
       ->needs(dir);
+  cmd.add_option("--disk-coding", o.disk_coding,
+                 "disk mode: how segment files are stored: elided (all-zero and all-one words "
+                 "left out; default) or zstd (the same, compressed by Zstandard: about a "
+                 "quarter of the bytes mid-search, for some CPU; results/bench_disk.md)")
+      ->check(CLI::IsMember({"elided", "zstd"}))
+      ->needs(dir);
   // (--segment-discs needs --work-dir, --symmetry or --distributed: checked in
   // search_options, which CLI11's `needs` cannot express.)
   cmd.add_flag("--symmetry", o.symmetry,

@@ -51,6 +51,11 @@ SearchOptions search_options(const CommonOptions& o) {
   s.resume = o.resume;
   s.checkpoint_seconds = o.checkpoint_every;
   s.disk_share = o.disk_share;
+  if (o.disk_coding == "zstd") {
+    s.disk_coding = FileCoding::kZstd;
+  } else if (o.disk_coding != "elided") {
+    throw UsageError("--disk-coding takes elided or zstd (got '" + o.disk_coding + "')");
+  }
   s.segment_discs = o.segment_discs;
   s.segment_bits = o.segment_bits;
   s.symmetry = o.symmetry;

@@ -47,6 +47,7 @@ struct CommonOptions {
   bool resume = false;                             // continue work_dir's checkpoint
   double checkpoint_every = 60;                    // seconds between checkpoints
   double disk_share = 0;                           // expected share of the disk bound
+  std::string disk_coding = "elided";              // segment files: elided or zstd
   int segment_discs = -1;                          // -1: from the budget
   int segment_bits = -1;                           // generic disk mode; -1: from the budget
   bool symmetry = false;                           // disk mode: one segment per orbit

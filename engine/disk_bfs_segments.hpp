@@ -129,7 +129,7 @@ void DiskBfsMode<V>::write_segment(Segment& g, std::uint64_t s, bool sync) {
   ensure_room(plan_.segment_bytes + plan_.segment_bytes / 32);
   FileRef f;
   f.name = fresh_name("seg", s);
-  BitmapWriter w(path(f.name));
+  BitmapWriter w(path(f.name), BitmapCodec::kFastest, false, o_.disk_coding);
   w.tally(ckpt_.io());
   w.add(words(g.v), seg_words_);
   for (auto& b : g.f) w.add(words(b), seg_words_);

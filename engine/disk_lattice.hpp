@@ -550,7 +550,7 @@ class DiskLatticeMode {
   // `file` empty: no file yet, all zero (`zero` already: freshly allocated).
   static std::pair<std::uint64_t, std::uint64_t> write_bitmaps(
       ChunkedWords* const* maps, std::size_t count, std::uint64_t span, std::uint64_t cw,
-      const std::string& file, bool in_place, bool sync, IoTally* io);
+      const std::string& file, bool in_place, bool sync, IoTally* io, FileCoding coding);
   static void read_bitmaps(ChunkedWords* const* maps, std::size_t count, std::uint64_t span,
                            std::uint64_t cw, const std::string& file, std::uint64_t bytes,
                            std::uint64_t sum, bool zero, IoTally* io);

@@ -26,8 +26,8 @@ namespace hanoi {
 template <LatticeSpace V>
 std::pair<std::uint64_t, std::uint64_t> DiskLatticeMode<V>::write_bitmaps(
     ChunkedWords* const* maps, std::size_t count, std::uint64_t span, std::uint64_t cw,
-    const std::string& file, bool in_place, bool sync, IoTally* io) {
-  BitmapWriter w(file, BitmapCodec::kFastest, in_place);
+    const std::string& file, bool in_place, bool sync, IoTally* io, FileCoding coding) {
+  BitmapWriter w(file, BitmapCodec::kFastest, in_place, coding);
   w.tally(io);
   for (std::size_t i = 0; i < count; ++i)
     for (std::uint64_t c = 0; c < span; ++c) w.add(maps[i]->chunk(c), cw);
@@ -123,7 +123,7 @@ void DiskLatticeMode<V>::write_segment(Segment& g, std::uint64_t s, bool sync) {
   const auto maps = bitmaps(g);
   record_written(g, name, in_place,
                  write_bitmaps(maps.data(), maps.size(), plan_.span, L_.chunk_words(), path(name),
-                               in_place, sync, ckpt_.io()),
+                               in_place, sync, ckpt_.io(), o_.disk_coding),
                  sync);
 }
 
@@ -161,15 +161,16 @@ void DiskLatticeMode<V>::start_read_ahead(std::uint64_t t, std::uint64_t current
   ++resident_;  // t's, from now
   const Segment& g = segs_[t];
   a.done = std::async(
-      std::launch::async, [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span,
-                           cw = L_.chunk_words(), write = a.write ? path(a.name) : std::string(),
-                           in_place = a.in_place, read = g.file.empty() ? "" : path(g.file.name),
-                           bytes = g.file.bytes, sum = g.file.sum, fresh, io = ckpt_.io()] {
+      std::launch::async,
+      [maps = &a.maps, count = bitmaps(segs_[t]).size(), span = plan_.span, cw = L_.chunk_words(),
+       write = a.write ? path(a.name) : std::string(), in_place = a.in_place,
+       read = g.file.empty() ? "" : path(g.file.name), bytes = g.file.bytes, sum = g.file.sum,
+       fresh, io = ckpt_.io(), coding = o_.disk_coding] {
         std::array<ChunkedWords*, 4> ptrs{};
         for (std::size_t i = 0; i < count; ++i) ptrs[i] = &(*maps)[i];
         std::pair<std::uint64_t, std::uint64_t> written{0, 0};
         if (!write.empty())
-          written = write_bitmaps(ptrs.data(), count, span, cw, write, in_place, false, io);
+          written = write_bitmaps(ptrs.data(), count, span, cw, write, in_place, false, io, coding);
         read_bitmaps(ptrs.data(), count, span, cw, read, bytes, sum, fresh, io);
         return written;
       });

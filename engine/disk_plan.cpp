@@ -32,8 +32,8 @@ DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int force
     p.segment_bytes = (witness ? 4 : 2) * p.span * L.chunk_words() * 8;
     p.record_bytes =
         forced_record_bytes > 0 ? forced_record_bytes : disk_detail::record_allowance(L);
-    p.worker_bytes =
-        lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256 + 3 * kIoBufferBytes;
+    p.worker_bytes = lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256 +
+                     3 * (kIoBufferBytes + kCodecBytes);
     return p;
   };
   if (forced_discs > h)
@@ -76,7 +76,8 @@ DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bit
                                                      std::uint64_t{256} << 20);
     // The files open at once: a segment's or the records' while another is read.
     p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + (std::uint64_t{64} << 10)) +
-                     p.segments * 192 + (std::uint64_t{1} << 20) + 2 * kIoBufferBytes;
+                     p.segments * 192 + (std::uint64_t{1} << 20) +
+                     2 * (kIoBufferBytes + kCodecBytes);
     p.resident = 1;
     return p;
   };

@@ -18,6 +18,7 @@
 #include "engine/features.hpp"
 #include "engine/level_counts.hpp"
 #include "engine/memory.hpp"
+#include "engine/work_dir.hpp"
 
 namespace hanoi {
 
@@ -103,6 +104,10 @@ struct SearchOptions {
   // they hold a fraction of it, measured at a smaller n (results/disk_model.md).
   // 0: none expected; the bound must fit (room_for in checkpoint.hpp).
   double disk_share = 0;
+  // How the disk modes store their segment files (work_dir.hpp): elided words as
+  // they are, or compressed by Zstandard.  Either is read back whatever this says
+  // (a resumed run may change it).
+  FileCoding disk_coding = FileCoding::kElided;
   // The generic engine's disk mode (disk_bfs.hpp): 2^segment_bits ranks a segment
   // (-1: chosen from the budget); record_bytes: memory for records queued for
   // segments on disk before they spill to files (0: from the budget; a testing aid).

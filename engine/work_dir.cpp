@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#include <zstd.h>
 
 #include <algorithm>
 #include <bit>
@@ -27,7 +28,11 @@ namespace {
 // and the nonzero words.
 constexpr std::uint64_t kMagic1 = 0x314D4249494E4148ull;  // "HANOIBM1"
 constexpr std::uint64_t kMagic2 = 0x324D4249494E4148ull;  // "HANOIBM2"
+// Version 3: version 2's words in Zstandard-compressed blocks (FileCoding::kZstd).
+constexpr std::uint64_t kMagic3 = 0x334D4249494E4148ull;  // "HANOIBM3"
 constexpr std::size_t kBufferWords = kIoBufferBytes / 8;
+// A writer's buffer holds kBufferWords and one more group (64 words and 2 masks).
+constexpr std::size_t kBlockWords = kBufferWords + 80;
 
 std::string errno_text(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
@@ -121,19 +126,63 @@ std::string hex(std::uint64_t x) {
 
 }  // namespace
 
-BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool overwrite)
+struct BitmapWriter::Zstd {
+  ZSTD_CCtx* ctx = ZSTD_createCCtx();
+  std::unique_ptr<std::uint64_t[]> out = std::make_unique_for_overwrite<std::uint64_t[]>(
+      1 + (ZSTD_compressBound(kBlockWords * 8) + 7) / 8);
+  bool magic_written = false;
+  ~Zstd() { ZSTD_freeCCtx(ctx); }
+};
+
+BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool overwrite,
+                           FileCoding coding)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
   if (fd_ < 0) throw_errno(errno_text("cannot create", path));
-  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBufferWords + 80);
-  buf_[used_++] = kMagic2;
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBlockWords);
+  if (coding == FileCoding::kZstd) {
+    zstd_ = std::make_unique<Zstd>();
+    if (zstd_->ctx == nullptr) throw std::bad_alloc();
+  } else {
+    buf_[used_++] = kMagic2;
+  }
 }
 
 BitmapWriter::~BitmapWriter() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+// The magic word (first), then the buffer as one compressed block: its header word
+// and the compressed bytes padded to whole words, all in the checksum.
+void BitmapWriter::flush_compressed() {
+  Zstd& z = *zstd_;
+  if (!z.magic_written) {
+    sum_.add(kMagic3);
+    write_all(fd_, &kMagic3, 8, path_);
+    bytes_ += 8;
+    if (tally_ != nullptr) tally_->written.fetch_add(8, std::memory_order_relaxed);
+    z.magic_written = true;
+  }
+  if (used_ == 0) return;
+  char* dst = reinterpret_cast<char*>(z.out.get() + 1);
+  const std::size_t cap = ZSTD_compressBound(kBlockWords * 8);
+  const std::size_t n = ZSTD_compressCCtx(z.ctx, dst, cap, buf_.get(), used_ * 8, 1);
+  if (ZSTD_isError(n)) throw WorkDirError("cannot compress " + path_ + ": " + ZSTD_getErrorName(n));
+  const std::size_t words = 1 + (n + 7) / 8;
+  std::memset(dst + n, 0, (words - 1) * 8 - n);
+  z.out[0] = (static_cast<std::uint64_t>(used_) << 32) | n;
+  sum_.add_block(z.out.get(), words);
+  write_all(fd_, z.out.get(), words * 8, path_);
+  bytes_ += words * 8;
+  if (tally_ != nullptr) tally_->written.fetch_add(words * 8, std::memory_order_relaxed);
+  used_ = 0;
+}
+
 void BitmapWriter::flush_buffer() {
+  if (zstd_) {
+    flush_compressed();
+    return;
+  }
   sum_.add_block(buf_.get(), used_);
   write_all(fd_, buf_.get(), used_ * 8, path_);
   bytes_ += used_ * 8;
@@ -197,23 +246,81 @@ void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
   sum = sum_.value();
 }
 
+struct BitmapReader::Zstd {
+  ZSTD_DCtx* ctx = ZSTD_createDCtx();
+  std::unique_ptr<std::uint64_t[]> in = std::make_unique_for_overwrite<std::uint64_t[]>(
+      (ZSTD_compressBound(kBlockWords * 8) + 7) / 8);
+  ~Zstd() { ZSTD_freeDCtx(ctx); }
+};
+
 BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
-  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBufferWords + 8);
-  std::fill_n(buf_.get() + kBufferWords, 8, std::uint64_t{0});
-  const std::uint64_t magic = get();
-  if (magic != kMagic1 && magic != kMagic2)
+  // A block of a kZstd file decompresses to up to kBlockWords; 8 words of slack for
+  // SIMD loads (zero).
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBlockWords + 8);
+  std::fill_n(buf_.get() + kBlockWords, 8, std::uint64_t{0});
+  std::uint64_t magic = 0;
+  if (!read_exact(&magic, 8)) throw WorkDirError(path + " is truncated");
+  sum_.add(magic);
+  bytes_ += 8;
+  if (magic != kMagic1 && magic != kMagic2 && magic != kMagic3)
     throw WorkDirError(path + " is not a bitmap file of this program");
-  version2_ = magic == kMagic2;
+  version2_ = magic != kMagic1;
+  if (magic == kMagic3) {
+    zstd_ = std::make_unique<Zstd>();
+    if (zstd_->ctx == nullptr) throw std::bad_alloc();
+  }
 }
 
 BitmapReader::~BitmapReader() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+bool BitmapReader::read_exact(void* to, std::size_t want) {
+  std::size_t got = 0;
+  char* p = static_cast<char*>(to);
+  while (got < want) {
+    const ssize_t r = ::read(fd_, p + got, want - got);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      throw_errno(errno_text("cannot read", path_));
+    }
+    if (r == 0) break;
+    got += static_cast<std::size_t>(r);
+  }
+  if (got == 0) return false;
+  if (got < want) throw WorkDirError(path_ + " is truncated");
+  return true;
+}
+
+void BitmapReader::fill_compressed() {
+  pos_ = len_ = 0;
+  std::uint64_t head = 0;
+  if (!read_exact(&head, 8)) return;  // the end of the file
+  const std::uint64_t raw = head >> 32, n = head & 0xFFFFFFFFu;
+  const std::size_t cap = ZSTD_compressBound(kBlockWords * 8);
+  if (raw == 0 || raw > kBlockWords || n == 0 || n > cap)
+    throw WorkDirError(path_ + " is damaged (a bad block header)");
+  const std::size_t words = (n + 7) / 8;
+  if (!read_exact(zstd_->in.get(), words * 8)) throw WorkDirError(path_ + " is truncated");
+  sum_.add(head);
+  sum_.add_block(zstd_->in.get(), words);
+  bytes_ += 8 + words * 8;
+  if (tally_ != nullptr) tally_->read.fetch_add(8 + words * 8, std::memory_order_relaxed);
+  const std::size_t out =
+      ZSTD_decompressDCtx(zstd_->ctx, buf_.get(), kBlockWords * 8, zstd_->in.get(), n);
+  if (ZSTD_isError(out) || out != raw * 8)
+    throw WorkDirError(path_ + " is damaged (a block does not decompress)");
+  len_ = raw;
+}
+
 void BitmapReader::fill() {
+  if (zstd_) {
+    fill_compressed();
+    return;
+  }
   std::size_t got = 0;
   char* p = reinterpret_cast<char*>(buf_.get());
   const std::size_t want = kBufferWords * 8;

@@ -12,6 +12,9 @@
 //   disk, streaming   the disk mode with a budget of a quarter of its state (V and R
 //                     of every segment): three quarters of the segments are read
 //                     back and written out again at every level of the middle;
+//   disk, streaming, zstd  the same with the segment files compressed by
+//                     Zstandard (--disk-coding zstd): its disk and I/O against the
+//                     elided files' (FileCoding, engine/work_dir.hpp);
 //   disk, checkpoint every segment  the resident run with --checkpoint-every 0:
 //                     the cost of the most frequent checkpoints.
 // Each disk row reports the ratio of the memory row's time to its own (the issue's
@@ -53,7 +56,7 @@ struct Row {
   std::string search;  // "reves" or "checkers"
   int n = 0;
   std::string method;
-  std::uint64_t budget = 0, states = 0, peak_rss = 0, disk = 0, segments = 0;
+  std::uint64_t budget = 0, states = 0, peak_rss = 0, disk = 0, segments = 0, written = 0;
   double seconds = 0, ratio = 0;
 };
 
@@ -104,7 +107,7 @@ int bench_main(int argc, char** argv) {
     reset_peak_rss();
     const hanoi::SearchResult mem = hanoi::lattice_search(v, mo);
     rows.push_back(Row{"reves", n, "memory", hanoi::default_memory_budget(), mem.states_reached,
-                       mem.peak_rss, 0, 1, mem.seconds, 1.0});
+                       mem.peak_rss, 0, 1, 0, mem.seconds, 1.0});
     std::fprintf(stderr, "[bench_disk] n=%d memory: %.2f s\n", n, mem.seconds);
     const hanoi::LatticeLayout L(4, n);
     const hanoi::DiskPlan full = hanoi::plan_disk(L, hanoi::default_memory_budget(), -1);
@@ -112,11 +115,13 @@ int bench_main(int argc, char** argv) {
       const char* name;
       std::uint64_t budget;
       double every;
+      hanoi::FileCoding coding = hanoi::FileCoding::kElided;
     };
     const std::uint64_t state = full.segments * full.segment_bytes;
     const std::vector<Variant> variants = {
         {"disk, resident", hanoi::default_memory_budget(), 60},
         {"disk, streaming (budget 1/4 of the state)", full.worker_bytes + state / 4, 60},
+        {"disk, streaming, zstd", full.worker_bytes + state / 4, 60, hanoi::FileCoding::kZstd},
         {"disk, checkpoint every segment", hanoi::default_memory_budget(), 0},
     };
     for (const Variant& var : variants) {
@@ -128,6 +133,7 @@ int bench_main(int argc, char** argv) {
       o.work_dir = dir;
       o.max_memory = var.budget;
       o.checkpoint_seconds = var.every;
+      o.disk_coding = var.coding;
       o.identity = "bench reves n=" + std::to_string(n);
       reset_peak_rss();
       const hanoi::SearchResult d = hanoi::disk_lattice_search(v, o);
@@ -137,7 +143,8 @@ int bench_main(int argc, char** argv) {
         return 1;
       }
       rows.push_back(Row{"reves", n, var.name, var.budget, d.states_reached, d.peak_rss,
-                         d.disk_bytes, d.segments, d.seconds, mem.seconds / d.seconds});
+                         d.disk_bytes, d.segments, d.written_bytes, d.seconds,
+                         mem.seconds / d.seconds});
       std::fprintf(stderr, "[bench_disk] n=%d %s: %.2f s (ratio %.2f)\n", n, var.name, d.seconds,
                    mem.seconds / d.seconds);
     }
@@ -153,7 +160,7 @@ int bench_main(int argc, char** argv) {
           reset_peak_rss();
           const hanoi::SearchResult mem = hanoi::breadth_first_search(v, mo);
           rows.push_back(Row{"checkers", n, "memory", hanoi::default_memory_budget(),
-                             mem.states_reached, mem.peak_rss, 0, 1, mem.seconds, 1.0});
+                             mem.states_reached, mem.peak_rss, 0, 1, 0, mem.seconds, 1.0});
           std::fprintf(stderr, "[bench_disk] checkers n=%d memory: %.2f s\n", n, mem.seconds);
           const std::size_t threads = hanoi::detail::worker_count();
           const hanoi::DiskBfsPlan full =
@@ -174,11 +181,13 @@ int bench_main(int argc, char** argv) {
             std::uint64_t budget;
             int bits;
             std::uint64_t record_bytes;
+            hanoi::FileCoding coding = hanoi::FileCoding::kElided;
           };
+          const std::uint64_t quarter = cut.worker_bytes + cut.segments * cut.segment_bytes / 4;
           const std::vector<Variant> variants = {
               {"disk, resident", hanoi::default_memory_budget(), -1, 0},
-              {"disk, streaming (budget 1/4 of the state)",
-               cut.worker_bytes + cut.segments * cut.segment_bytes / 4, bits, queue},
+              {"disk, streaming (budget 1/4 of the state)", quarter, bits, queue},
+              {"disk, streaming, zstd", quarter, bits, queue, hanoi::FileCoding::kZstd},
           };
           for (const Variant& var : variants) {
             const std::string dir = work + "/checkers" + std::to_string(n);
@@ -190,6 +199,7 @@ int bench_main(int argc, char** argv) {
             o.max_memory = var.budget;
             o.segment_bits = var.bits;
             o.record_bytes = var.record_bytes;
+            o.disk_coding = var.coding;
             o.identity = "bench checkers n=" + std::to_string(n);
             reset_peak_rss();
             const hanoi::SearchResult d = hanoi::disk_bfs_search(v, o);
@@ -200,7 +210,8 @@ int bench_main(int argc, char** argv) {
               return 1;
             }
             rows.push_back(Row{"checkers", n, var.name, var.budget, d.states_reached, d.peak_rss,
-                               d.disk_bytes, d.segments, d.seconds, mem.seconds / d.seconds});
+                               d.disk_bytes, d.segments, d.written_bytes, d.seconds,
+                               mem.seconds / d.seconds});
             std::fprintf(stderr, "[bench_disk] checkers n=%d %s: %.2f s (ratio %.2f)\n", n,
                          var.name, d.seconds, mem.seconds / d.seconds);
           }
@@ -212,8 +223,8 @@ int bench_main(int argc, char** argv) {
   const double total = std::chrono::duration<double>(Clock::now() - t_all).count();
   std::string body =
       "| search | n | method | budget | states | seconds | states/s | memory / this (time) | "
-      "peak RSS | disk at most | segments |\n"
-      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      "peak RSS | disk at most | written | segments |\n"
+      "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const Row& r : rows)
     body += "| " + r.search + " | " + std::to_string(r.n) + " | " + r.method + " | " +
             hanoi::format_bytes(r.budget) + " | " + std::to_string(r.states) + " | " +
@@ -221,6 +232,7 @@ int bench_main(int argc, char** argv) {
             fmt("%.3g", static_cast<double>(r.states) / r.seconds) + " | " + fmt("%.2f", r.ratio) +
             " | " + hanoi::format_bytes(r.peak_rss) + " | " +
             (r.method == "memory" ? std::string("-") : hanoi::format_bytes(r.disk)) + " | " +
+            (r.method == "memory" ? std::string("-") : hanoi::format_bytes(r.written)) + " | " +
             std::to_string(r.segments) + " |\n";
   body +=
       "\n## Target: disk mode at least half the in-memory speed (ratio >= 0.5)\n\n"

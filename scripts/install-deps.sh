@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build git
   libboost-graph-dev libtbb-dev libabsl-dev libgtest-dev
-  libcli11-dev nlohmann-json3-dev libtomlplusplus-dev
+  libcli11-dev nlohmann-json3-dev libtomlplusplus-dev libzstd-dev
   clang-format clang-tidy clang libclang-rt-14-dev
   python3-matplotlib graphviz chromium
   libopenmpi-dev openmpi-bin

@@ -111,6 +111,8 @@ TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
           const std::string dir = disk_dir(label);
           SearchOptions o = tight_disk_options(space, dir, base);
           o.symmetry = sym;
+          // Half the runs write their segments compressed (FileCoding::kZstd).
+          if (stop != sym) o.disk_coding = FileCoding::kZstd;
           const SearchResult disk = disk_lattice_search(space, o);
           expect_same_disk(disk, mem);
           EXPECT_EQ(disk.path, mem.path);
@@ -175,6 +177,8 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
         int runs = 0;
         for (;; ++runs) {
           ASSERT_LT(runs, 1000) << "no progress";
+          // Every other run compresses what it writes: a resumed run reads either coding.
+          o.disk_coding = runs % 2 == 1 ? FileCoding::kZstd : FileCoding::kElided;
           try {
             disk = disk_lattice_search(space, o);
             break;
