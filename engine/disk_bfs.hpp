@@ -632,8 +632,9 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
       if (at != std::string::npos) forced = std::stoi(id.substr(at + 15));
     }
   }
-  const DiskBfsPlan plan = plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(),
-                                         options.record_bytes, options.baseline_bytes);
+  const DiskBfsPlan plan =
+      plan_disk_bfs(v.num_ranks(), budget, forced, detail::worker_count(), options.record_bytes,
+                    options.baseline_bytes, options.disk_coding);
   SearchResult result;
   result.engine = EngineKind::kGeneric;
   result.storage = StorageKind::kDisk;

@@ -682,14 +682,14 @@ SearchResult disk_lattice_search(const V& v, const SearchOptions& options) {
   std::vector<PegPerm> group;
   if (options.symmetry) group = rule_symmetries(v);
   DiskPlan plan = plan_disk(L, budget, forced, group, options.want_path, options.record_bytes,
-                            options.baseline_bytes);
+                            options.baseline_bytes, options.disk_coding);
   if (ranks > 1) {
     // Enough segments to deal out: at least 4 per rank where the layout has them.
     int s = plan.segment_discs;
     if (forced < 0) {
       while (s < L.large_discs() && plan.stored < 4 * static_cast<std::uint64_t>(ranks))
         plan = plan_disk(L, budget, ++s, group, options.want_path, options.record_bytes,
-                         options.baseline_bytes);
+                         options.baseline_bytes, options.disk_coding);
     }
     // This rank's share of the stored segments (dealt round-robin).
     const std::uint64_t owned =

@@ -21,8 +21,9 @@ std::uint64_t record_allowance(const LatticeLayout& L) {
 
 DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int forced_discs,
                    const std::vector<PegPerm>& group, bool witness,
-                   std::uint64_t forced_record_bytes, std::uint64_t baseline) {
+                   std::uint64_t forced_record_bytes, std::uint64_t baseline, FileCoding coding) {
   const int h = L.large_discs();
+  const std::uint64_t file = kIoBufferBytes + (coding == FileCoding::kZstd ? kCodecBytes : 0);
   const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
   auto make = [&](int s) {
     DiskPlan p;
@@ -32,8 +33,7 @@ DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int force
     p.segment_bytes = (witness ? 4 : 2) * p.span * L.chunk_words() * 8;
     p.record_bytes =
         forced_record_bytes > 0 ? forced_record_bytes : disk_detail::record_allowance(L);
-    p.worker_bytes = lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256 +
-                     3 * (kIoBufferBytes + kCodecBytes);
+    p.worker_bytes = lattice_worker_bytes(L, p.span) + p.record_bytes + p.segments * 256 + 3 * file;
     return p;
   };
   if (forced_discs > h)
@@ -61,8 +61,9 @@ DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int force
 
 DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bits,
                           std::size_t threads, std::uint64_t forced_record_bytes,
-                          std::uint64_t baseline) {
+                          std::uint64_t baseline, FileCoding coding) {
   const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
+  const std::uint64_t file = kIoBufferBytes + (coding == FileCoding::kZstd ? kCodecBytes : 0);
   using namespace disk_bfs_detail;
   const int full = std::max(6, static_cast<int>(std::bit_width(ranks > 1 ? ranks - 1 : 1)));
   auto make = [&](int b) {
@@ -76,8 +77,7 @@ DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bit
                                                      std::uint64_t{256} << 20);
     // The files open at once: a segment's or the records' while another is read.
     p.worker_bytes = p.record_bytes + threads * (kLocalRecords * 8 + (std::uint64_t{64} << 10)) +
-                     p.segments * 192 + (std::uint64_t{1} << 20) +
-                     2 * (kIoBufferBytes + kCodecBytes);
+                     p.segments * 192 + (std::uint64_t{1} << 20) + 2 * file;
     p.resident = 1;
     return p;
   };

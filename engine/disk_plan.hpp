@@ -11,6 +11,7 @@
 #include "engine/core.hpp"
 #include "engine/lattice_kernel.hpp"
 #include "engine/segment_symmetry.hpp"
+#include "engine/work_dir.hpp"
 
 namespace hanoi {
 
@@ -46,10 +47,12 @@ std::uint64_t record_allowance(const LatticeLayout& L);
 // s, `forced_record_bytes` > 0 the records' allowance (a testing aid).  The worker counts the
 // buffers of the files open at once: the main thread's (a segment or records written while records
 // are read) and the read-ahead's.  With a symmetry group (more than the identity), the segments
-// stored are counted per orbit.  Throws MemoryBudgetExceeded when not even one segment fits.
+// stored are counted per orbit.  With `coding` kZstd each open file also counts a codec
+// (kCodecBytes).  Throws MemoryBudgetExceeded when not even one segment fits.
 DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int forced_discs,
                    const std::vector<PegPerm>& group = {}, bool witness = false,
-                   std::uint64_t forced_record_bytes = 0, std::uint64_t baseline = 0);
+                   std::uint64_t forced_record_bytes = 0, std::uint64_t baseline = 0,
+                   FileCoding coding = FileCoding::kElided);
 
 // How the generic disk search is cut and how much of it stays in memory.
 struct DiskBfsPlan {
@@ -82,9 +85,10 @@ inline std::uint64_t summary_words(int bits) {
 
 // The plan for `ranks` ranks and a budget: the largest segments (at most 2^29
 // ranks, 192 MiB) of which four fit beside the worker, down to 2^10 ranks;
-// `forced_bits` >= 0 fixes b.  Throws MemoryBudgetExceeded when two do not fit.
+// `forced_bits` >= 0 fixes b; `coding` as for plan_disk.  Throws
+// MemoryBudgetExceeded when two do not fit.
 DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bits,
                           std::size_t threads, std::uint64_t forced_record_bytes = 0,
-                          std::uint64_t baseline = 0);
+                          std::uint64_t baseline = 0, FileCoding coding = FileCoding::kElided);
 
 }  // namespace hanoi

@@ -93,7 +93,7 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
         const LatticeLayout L(v.pegs(), v.discs());
         const std::vector<PegPerm> group = o.symmetry ? rule_symmetries(v) : std::vector<PegPerm>{};
         const DiskPlan d = plan_disk(L, p.budget_bytes, o.segment_discs, group, o.want_path,
-                                     o.record_bytes, o.baseline_bytes);
+                                     o.record_bytes, o.baseline_bytes, o.disk_coding);
         p.memory_bytes = d.memory_bytes();
         p.disk_bytes = files ? d.disk_bound() : 0;
         p.segments = d.segments;
@@ -106,8 +106,9 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
     }
   }
   if (p.storage == StorageKind::kDisk) {
-    const DiskBfsPlan d = plan_disk_bfs(v.num_ranks(), p.budget_bytes, o.segment_bits,
-                                        detail::worker_count(), o.record_bytes, o.baseline_bytes);
+    const DiskBfsPlan d =
+        plan_disk_bfs(v.num_ranks(), p.budget_bytes, o.segment_bits, detail::worker_count(),
+                      o.record_bytes, o.baseline_bytes, o.disk_coding);
     p.memory_bytes = d.memory_bytes();
     p.disk_bytes = d.disk_bound();
     p.segments = p.stored_segments = d.segments;

@@ -129,9 +129,9 @@ enum class BitmapCodec { kFastest, kPortable };
 // (results/bench_disk.md).  A reader recognises either by the magic word.
 enum class FileCoding { kElided, kZstd };
 
-// Memory a file open at once may need beside its buffer: a Zstandard context and a
-// compressed block (0.6 MiB and 1 MiB for a writer; less for a reader).  The plans
-// count it for every file, whatever the coding.
+// Memory a kZstd file open at once needs beside its buffer: a Zstandard context and
+// a compressed block (0.6 MiB and 1 MiB for a writer; less for a reader).  The
+// plans count it for every file they may have open when the coding is kZstd.
 inline constexpr std::uint64_t kCodecBytes = std::uint64_t{2} << 20;
 
 // The buffer each open BitmapWriter or BitmapReader holds (and file_checksum for
