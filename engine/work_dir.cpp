@@ -278,7 +278,7 @@ BitmapReader::~BitmapReader() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-bool BitmapReader::read_exact(void* to, std::size_t want) {
+std::size_t BitmapReader::read_upto(void* to, std::size_t want) {
   std::size_t got = 0;
   char* p = static_cast<char*>(to);
   while (got < want) {
@@ -290,6 +290,11 @@ bool BitmapReader::read_exact(void* to, std::size_t want) {
     if (r == 0) break;
     got += static_cast<std::size_t>(r);
   }
+  return got;
+}
+
+bool BitmapReader::read_exact(void* to, std::size_t want) {
+  const std::size_t got = read_upto(to, want);
   if (got == 0) return false;
   if (got < want) throw WorkDirError(path_ + " is truncated");
   return true;
@@ -321,18 +326,7 @@ void BitmapReader::fill() {
     fill_compressed();
     return;
   }
-  std::size_t got = 0;
-  char* p = reinterpret_cast<char*>(buf_.get());
-  const std::size_t want = kBufferWords * 8;
-  while (got < want) {
-    const ssize_t r = ::read(fd_, p + got, want - got);
-    if (r < 0) {
-      if (errno == EINTR) continue;
-      throw_errno(errno_text("cannot read", path_));
-    }
-    if (r == 0) break;
-    got += static_cast<std::size_t>(r);
-  }
+  const std::size_t got = read_upto(buf_.get(), kBufferWords * 8);
   if (got % 8 != 0) throw WorkDirError(path_ + " is truncated (a partial word)");
   pos_ = 0;
   len_ = got / 8;

@@ -201,9 +201,11 @@ class BitmapReader {
   std::uint64_t get();
   void fill();
   void fill_compressed();
-  // Reads exactly `bytes` (false at the end of the file before any byte; a partial
-  // read throws: the file is truncated).
-  bool read_exact(void* to, std::size_t bytes);
+  // Reads up to `want` bytes, fewer only at the end of the file; how many.
+  std::size_t read_upto(void* to, std::size_t want);
+  // Reads exactly `want` bytes (false at the end of the file before any byte; a
+  // partial read throws: the file is truncated).
+  bool read_exact(void* to, std::size_t want);
   std::string path_;
   int fd_ = -1;
   struct Zstd;  // kZstd files: the decompressor and the compressed block
