@@ -17,13 +17,17 @@ std::uint64_t record_allowance(const LatticeLayout& L) {
   return std::clamp<std::uint64_t>(L.words() * 8 / 256, std::uint64_t{64} << 10,
                                    std::uint64_t{64} << 20);
 }
+// The memory of one file open at once: its buffer and, for kZstd, a codec.
+std::uint64_t open_file_bytes(FileCoding coding) {
+  return kIoBufferBytes + (coding == FileCoding::kZstd ? kCodecBytes : 0);
+}
 }  // namespace disk_detail
 
 DiskPlan plan_disk(const LatticeLayout& L, std::uint64_t total_budget, int forced_discs,
                    const std::vector<PegPerm>& group, bool witness,
                    std::uint64_t forced_record_bytes, std::uint64_t baseline, FileCoding coding) {
   const int h = L.large_discs();
-  const std::uint64_t file = kIoBufferBytes + (coding == FileCoding::kZstd ? kCodecBytes : 0);
+  const std::uint64_t file = disk_detail::open_file_bytes(coding);
   const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
   auto make = [&](int s) {
     DiskPlan p;
@@ -63,7 +67,7 @@ DiskBfsPlan plan_disk_bfs(Rank ranks, std::uint64_t total_budget, int forced_bit
                           std::size_t threads, std::uint64_t forced_record_bytes,
                           std::uint64_t baseline, FileCoding coding) {
   const std::uint64_t budget = total_budget > baseline ? total_budget - baseline : 0;
-  const std::uint64_t file = kIoBufferBytes + (coding == FileCoding::kZstd ? kCodecBytes : 0);
+  const std::uint64_t file = disk_detail::open_file_bytes(coding);
   using namespace disk_bfs_detail;
   const int full = std::max(6, static_cast<int>(std::bit_width(ranks > 1 ? ranks - 1 : 1)));
   auto make = [&](int b) {
