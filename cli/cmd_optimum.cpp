@@ -202,6 +202,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
     if (meet) j["meet_in_middle"] = r.met_in_middle;
     j["seconds"] = r.seconds;
     j["engine"] = engine_name(r.engine);
+    j["block_kernel"] = r.block_kernel;
     j["storage"] = storage_name(r.storage);
     if (r.storage == StorageKind::kDisk) {
       j["disk_bytes"] = r.disk_bytes;
@@ -284,9 +285,11 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
             << " of " << r.rank_space << " ranks\n";
   if (r.complete) std::cout << "  eccentricity: " << r.eccentricity << "\n";
   std::printf(
-      "  engine:       %s\n  time:         %.3f s\n  memory:       %s searched, %s peak RSS, %.2f "
+      "  engine:       %s%s\n  time:         %.3f s\n  memory:       %s searched, %s peak RSS, "
+      "%.2f "
       "bits per state\n",
-      engine_name(r.engine), r.seconds, format_bytes(r.search_bytes).c_str(),
+      engine_name(r.engine), r.block_kernel ? " (block kernel)" : "", r.seconds,
+      format_bytes(r.search_bytes).c_str(),
       format_bytes(r.ranks > 1 ? r.peak_rss : peak_rss_bytes()).c_str(), r.bits_per_state());
   if (r.storage == StorageKind::kDisk)
     std::printf("  disk:         %s at most, %llu segments%s%s%s\n",

@@ -133,6 +133,10 @@ void add_resources(CLI::App& cmd, CommonOptions& o) {
                  "variants) or frontier (only the last two levels, reversible single-stack "
                  "peg variants: for --meet-in-middle beyond a bitmap's memory)")
       ->check(CLI::IsMember({"auto", "generic", "lattice", "frontier"}));
+  cmd.add_flag("--per-state", o.per_state,
+               "generic engine: expand every level state by state, even where the variant "
+               "has a block kernel (checkers: bitmap levels a block of ranks at a time); for "
+               "comparisons");
   CLI::Option* quiet = cmd.add_flag("-q,--quiet", o.quiet, "no progress lines on stderr");
   cmd.add_flag("--trace", o.trace, "one line per BFS level on stderr (form, size, time)")
       ->excludes(quiet);

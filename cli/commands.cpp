@@ -59,6 +59,7 @@ SearchOptions search_options(const CommonOptions& o) {
   s.segment_discs = o.segment_discs;
   s.segment_bits = o.segment_bits;
   s.symmetry = o.symmetry;
+  s.per_state = o.per_state;
   if (o.work_dir.empty() && !o.distributed) {
     if (o.segment_discs >= 0 && !o.symmetry)
       throw UsageError("--segment-discs needs --work-dir, --symmetry or --distributed");

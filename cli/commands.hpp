@@ -51,6 +51,7 @@ struct CommonOptions {
   int segment_discs = -1;                          // -1: from the budget
   int segment_bits = -1;                           // generic disk mode; -1: from the budget
   bool symmetry = false;                           // disk mode: one segment per orbit
+  bool per_state = false;                          // generic engine: no block kernel
   bool distributed = false;                        // optimum: one MPI rank of several
   bool fresh = false;                              // batches: ignore the journal
   bool no_plots = false;                           // batches: no scripts/plots.py

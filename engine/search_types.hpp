@@ -142,6 +142,11 @@ struct SearchOptions {
   // atlas: every tower from one peg).  The in-memory lattice and generic engines,
   // without symmetry or the half-depth test; choose_storage refuses the rest.
   std::vector<Rank> watch;
+  // The generic engine in memory expands its bitmap levels a block of ranks at a
+  // time where the space offers a block kernel (engine/block_kernel.hpp: Checkers),
+  // and otherwise state by state.  per_state: state by state always (comparisons,
+  // the conformance tests).
+  bool per_state = false;
 };
 
 // Thrown by a search whose `cancel` flag was raised; nothing of it is kept.
@@ -174,6 +179,9 @@ struct SearchResult {
   std::uint64_t peak_rss = 0;
   double seconds = 0;
   EngineKind engine = EngineKind::kGeneric;  // the mode that ran
+  // The generic engine expanded its bitmap levels by the space's block kernel
+  // (block_kernel.hpp) rather than state by state.
+  bool block_kernel = false;
   StorageKind storage = StorageKind::kMemory;
   // Disk mode: the most bytes its files held at once, the segments, and whether
   // this run continued a checkpoint.

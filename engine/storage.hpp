@@ -205,6 +205,14 @@ class BitStore {
     std::atomic_ref<std::uint64_t>(words_[r >> 6])
         .fetch_or(std::uint64_t{1} << (r & 63), std::memory_order_relaxed);
   }
+  // ORs `bits` into word i; returns the bits this call set (one atomic per word, none
+  // when every bit was already set).
+  std::uint64_t or_word(std::uint64_t i, std::uint64_t bits) {
+    std::atomic_ref<std::uint64_t> ref(words_[i]);
+    const std::uint64_t fresh = bits & ~ref.load(std::memory_order_relaxed);
+    if (fresh == 0) return 0;
+    return bits & ~ref.fetch_or(bits, std::memory_order_relaxed);
+  }
   void set_unsynchronized(Rank r) { words_[r >> 6] |= std::uint64_t{1} << (r & 63); }
   std::uint64_t word(std::uint64_t i) const { return words_[i]; }
   void clear_word(std::uint64_t i) { words_[i] = 0; }

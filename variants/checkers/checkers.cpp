@@ -66,6 +66,8 @@ Space::Space(int n, BaseColours base) : n_(n), base_(base) {
   if (!is_legal(start()))
     throw std::invalid_argument("the start (every disc on peg 0) breaks the colour rule");
   build_tables();
+  if (n_ >= BlockKernel::kMinDiscs)
+    block_ = std::make_shared<const BlockKernel>(n_, start_automaton_);
   disc_mask_ = n >= 32 ? ~std::uint64_t{0} : (std::uint64_t{1} << (2 * n)) - 1;
   word_bytes_ = (2 * n + 7) / 8;
   // A base forbids the discs of its colour; with no disc of that colour (colour 0

@@ -69,6 +69,7 @@
 
 #include "engine/core.hpp"
 #include "engine/peg_codec.hpp"
+#include "variants/checkers/block.hpp"
 #include "variants/common/peg_space.hpp"
 #include "variants/family.hpp"
 
@@ -156,6 +157,10 @@ class Space {
     }
     for (int i = 0; i < k; ++i) f(State{next[i]}, moves[i]);
   }
+
+  // The block kernel (block.hpp, engine/block_kernel.hpp): the generic engine's
+  // bitmap levels a block of ranks at a time.  Null below BlockKernel::kMinDiscs.
+  const BlockKernel* block_kernel() const { return block_.get(); }
 
   // The start-goal mirror (core.hpp, HasMirror): a relabelling σ of the pegs with
   // σ(0) = 3, σσ = 1 and the same base colour on p and σp; the reflection
@@ -284,6 +289,7 @@ class Space {
   int suffix_discs_ = 0;  // min(n, kSuffixDiscs)
   const std::uint32_t* suffix_base_ = nullptr;
   const std::uint16_t* suffix_ = nullptr;
+  std::shared_ptr<const BlockKernel> block_;
 };
 
 // The space for a problem code over {A, B, D} (see base_colours).

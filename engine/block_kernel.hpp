@@ -1,0 +1,156 @@
+// The block kernel: a dense level expanded a block of ranks at a time, for spaces
+// whose ranking keeps the states that differ only in their smallest discs together.
+//
+// Design overview
+// ---------------
+// The lattice kernel (lattice_kernel.hpp) needs every one of the m^n placements to
+// be a state and a rule that ignores what a disc lands on.  The colour variants break
+// both: Checkers ranks only its legal placements (1 in 265 at n = 16), and whether a
+// disc may land depends on the colour under it.  What survives is locality: where
+// the rank is lexicographic from the largest disc down, the states that share the
+// pegs of their large discs are one run of consecutive ranks (a *block*, one word),
+// and the moves of the small discs stay inside it.  A space that knows its blocks
+// offers a kernel (`block_kernel()`), which walks the blocks of a range of ranks,
+// reads the level's bits of each block, and emits the successors' bits a block at a
+// time: no unrank and no rank per state, and one memory access per block rather
+// than per successor.
+//
+// The kernel's contract (BlockSpace), for K = the pointee of v.block_kernel():
+//   K::parts(), K::part_first(i), K::part_count(i): the unit of parallel work, each
+//     a range of ranks [first, first + count), together all the ranks;
+//   K::expand_part(i, level, emit): reads the level's states in part i through
+//     level.empty(first, count) (asked in increasing order of first) and
+//     level.bits(first, count) (count <= 64; bit j: rank first + j), and calls
+//     emit(first, count, bits) with the successors of those states (every successor
+//     of every state read, in one emit or more);
+// and v.block_kernel() may be null (the space has no kernel at this n).
+//
+// The generic engine (bfs.hpp) runs it on its bitmap levels when the search keeps
+// every state (no symmetry) and records no parent per state (no witness).  The
+// bits it emits go to `visited` by one atomic OR per word, and the states new to
+// `visited` are counted by popcount.  Which families have one, and why the others
+// do not, is in docs/engines.md.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+#include "engine/core.hpp"
+#include "engine/storage.hpp"
+
+namespace hanoi {
+
+template <class V>
+concept BlockSpace = StateSpace<V> && requires(const V& v, std::size_t i) {
+  {v.block_kernel()};
+  { v.block_kernel()->parts() } -> std::convertible_to<std::size_t>;
+  { v.block_kernel()->part_first(i) } -> std::convertible_to<Rank>;
+  { v.block_kernel()->part_count(i) } -> std::convertible_to<Rank>;
+};
+
+namespace block_detail {
+
+// The level newer \ older as a kernel reads it, within one part [begin, end).  It
+// keeps a cursor, the first state of the level at or after the last range asked
+// about; the kernel asks in increasing order, so each word of the part is scanned
+// once a level however many subtrees are skipped.
+class LevelCursor {
+ public:
+  LevelCursor(const BitStore& newer, const BitStore& older, Rank begin, Rank end)
+      : newer_(newer), older_(older), end_(end) {
+    seek(begin);
+  }
+
+  // Whether ranks [first, first + count) hold no state of the level.
+  bool empty(Rank first, Rank count) {
+    if (next_ < first) seek(first);
+    return next_ >= first + count;
+  }
+
+  // Ranks [first, first + count) of the level as bits, count <= 64.
+  std::uint64_t bits(Rank first, int count) const {
+    const std::uint64_t i = first >> 6;
+    const int s = static_cast<int>(first & 63);
+    std::uint64_t b = word(i) >> s;
+    if (s + count > 64) b |= word(i + 1) << (64 - s);
+    return count == 64 ? b : b & ((std::uint64_t{1} << count) - 1);
+  }
+
+ private:
+  std::uint64_t word(std::uint64_t i) const { return newer_.word(i) & ~older_.word(i); }
+  // next_ <- the first state of the level at or after `from` (end_ when none).
+  void seek(Rank from) {
+    next_ = end_;
+    if (from >= end_) return;
+    std::uint64_t i = from >> 6;
+    const std::uint64_t last = (end_ - 1) >> 6;
+    std::uint64_t w = word(i) & (~std::uint64_t{0} << (from & 63));
+    while (w == 0 && i < last) w = word(++i);
+    if (w != 0) next_ = std::min<Rank>(end_, (i << 6) | static_cast<Rank>(std::countr_zero(w)));
+  }
+
+  const BitStore& newer_;
+  const BitStore& older_;
+  Rank end_;
+  Rank next_ = 0;  // the first state at or after the last range asked about (end_: none)
+};
+
+}  // namespace block_detail
+
+// Expands the level newer \ older of a BlockSpace into `visited`; returns the number
+// of states new to `visited` (each counted by the one thread whose OR set it).
+template <BlockSpace V>
+std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& older,
+                            BitStore& visited) {
+  const auto* K = v.block_kernel();
+  std::atomic<std::uint64_t> found{0};
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, K->parts(), 1),
+      [&](const tbb::blocked_range<std::size_t>& range) {
+        std::uint64_t mine = 0;
+        // Emits wait in a short queue, their words prefetched, so that
+        // the cache misses of the writes far away overlap (as the
+        // per-state path batches its successors).
+        constexpr int kQueue = 16;
+        Rank q_first[kQueue];
+        int q_count[kQueue];
+        std::uint64_t q_bits[kQueue];
+        int queued = 0;
+        auto write = [&](Rank first, int count, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+          const std::uint64_t i = first >> 6;
+          const int s = static_cast<int>(first & 63);
+          mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(i, bits << s)));
+          if (s + count > 64)
+            mine +=
+                static_cast<std::uint64_t>(std::popcount(visited.or_word(i + 1, bits >> (64 - s))));
+        };
+        auto flush = [&] {
+          for (int k = 0; k < queued; ++k) write(q_first[k], q_count[k], q_bits[k]);
+          queued = 0;
+        };
+        auto emit = [&](Rank first, int count, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+          visited.prefetch(first);
+          q_first[queued] = first;
+          q_count[queued] = count;
+          q_bits[queued] = bits;
+          if (++queued == kQueue) flush();
+        };
+        for (std::size_t p = range.begin(); p != range.end(); ++p) {
+          const Rank first = K->part_first(p);
+          block_detail::LevelCursor level(newer, older, first, first + K->part_count(p));
+          K->expand_part(p, level, emit);
+          flush();
+        }
+        found.fetch_add(mine, std::memory_order_relaxed);
+      });
+  return found.load();
+}
+
+}  // namespace hanoi

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The block kernel against the per-state expansion, measured in one run.
+
+    python3 experiments/bench_block.py [--quick] [--rounds K] [--out OUT]
+
+runs each case K times (default 3) each way, alternating: `hanoi optimum ARGS
+--levels --json` (the generic engine with the variant's block kernel,
+engine/block_kernel.hpp) and the same with `--per-state` (every level state by
+state, as before the kernel).  It checks that both give the same levels, optimum,
+eccentricity and states, and writes OUT/bench_block.md: the median seconds, states
+per second (states reached over wall time), CPU seconds and peak RSS of each way,
+and their speed ratio; with OUT/bench_block.csv (the same rows) and
+OUT/bench_block.meta.json (scripts/table_meta.py).  OUT defaults to out/ under the
+current directory (the committed table: --out results).  --quick runs smaller
+cases once and prints the table without writing it.
+"""
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from disk_record import (DEFAULT_OUT, check_targets, commit, gib, machine,  # noqa: E402
+                         prepare_out, table_files, write_table)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CASES = [(f"Checkers DDDD n = {n}", ["checkers", "-n", str(n)]) for n in (16, 17, 18, 19)]
+QUICK = [(f"Checkers DDDD n = {n}", ["checkers", "-n", str(n)]) for n in (12, 13)]
+WAYS = (("block kernel", []), ("per state", ["--per-state"]))
+
+
+def run(hanoi, args, extra):
+    """One search: its JSON and the CPU seconds (user + system) of the process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([hanoi, "optimum", *args, *extra, "--levels", "--json", "-q"],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return json.loads(out), cpu
+
+
+def main(argv):
+    quick, out, rounds = False, DEFAULT_OUT, 3
+    args = list(argv)
+    while args:
+        a = args.pop(0)
+        if a == "--quick":
+            quick = True
+        elif a == "--out" and args:
+            out = args.pop(0)
+        elif a == "--rounds" and args and args[0].isdigit() and int(args[0]) > 0:
+            rounds = int(args.pop(0))
+        else:
+            print(__doc__, file=sys.stderr)
+            return 2
+    if quick:
+        rounds = 1
+    else:
+        prepare_out("bench_block.py", out)
+        check_targets("bench_block.py", out, table_files("bench_block"))
+    hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
+    t0 = time.time()
+    rows = []
+    for label, case_args in QUICK if quick else CASES:
+        runs = {name: [] for name, _ in WAYS}
+        for k in range(rounds):
+            # Alternate which way goes first, so that neither always runs on a warm machine.
+            for name, extra in (WAYS if k % 2 == 0 else WAYS[::-1]):
+                print(f"[bench_block] {label}, {name}, round {k + 1} of {rounds}",
+                      file=sys.stderr)
+                runs[name].append(run(hanoi, case_args, extra))
+        first = runs[WAYS[0][0]][0][0]
+        if not first.get("block_kernel"):
+            print(f"bench_block.py: {label}: the block kernel did not run", file=sys.stderr)
+            return 1
+        for name, _ in WAYS:
+            for r, _cpu in runs[name]:
+                for key in ("levels", "optimal", "eccentricity", "states"):
+                    if r.get(key) != first.get(key):
+                        print(f"bench_block.py: {label}: '{key}' differs ({name})",
+                              file=sys.stderr)
+                        return 1
+        summary = {}
+        for name, _ in WAYS:
+            summary[name] = {
+                "seconds": statistics.median(r["seconds"] for r, _ in runs[name]),
+                "cpu": statistics.median(cpu for _, cpu in runs[name]),
+                "rss": max(r["peak_rss_bytes"] for r, _ in runs[name]),
+            }
+        rows.append((label, first["states"], summary))
+    wall = time.time() - t0
+    title = "The block kernel against the per-state expansion (generic engine, in memory)"
+    command = " ".join(["python3 experiments/bench_block.py", *argv])
+    the_commit, the_machine = commit(), machine()
+    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    lines = [
+        f"# {title}",
+        "",
+        f"- command: `{command}`",
+        f"- commit: {the_commit}",
+        f"- date (UTC): {date}",
+        f"- machine: {the_machine}",
+        f"- wall time: {wall:.1f} s",
+        "",
+        f"Each case runs `hanoi optimum ARGS --levels --json` {rounds} times each way, "
+        "alternating: with the block kernel (engine/block_kernel.hpp, "
+        "variants/checkers/block.hpp; the default) and with `--per-state` (every level "
+        "state by state, the expansion the kernel replaces). Both give the same levels, "
+        "optimum, eccentricity and states (checked). Seconds: the median of the engine's "
+        "own wall time; states/s: states reached over it; CPU: the median user + system "
+        "seconds of the process; speed ratio: per-state seconds over block seconds.",
+        "",
+        "| case | expansion | seconds | states/s | CPU seconds | peak RSS | speed ratio |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    csv_rows = []
+    for label, states, s in rows:
+        base = s["per state"]["seconds"]
+        for name, _ in WAYS:
+            r = s[name]
+            ratio = base / r["seconds"]
+            lines.append(f"| {label} | {name} | {r['seconds']:.2f} | "
+                         f"{states / r['seconds']:.3g} | {r['cpu']:.2f} | {gib(r['rss'])} | "
+                         f"{ratio:.2f} |")
+            csv_rows.append({"case": label, "expansion": name, "seconds": r["seconds"],
+                             "states": states,
+                             "states_per_second": f"{states / r['seconds']:.6g}",
+                             "cpu_seconds": round(r["cpu"], 3), "peak_rss_bytes": r["rss"],
+                             "speed_ratio": f"{ratio:.4f}"})
+    lines.append("")
+    text = "\n".join(lines)
+    print(text)
+    if not quick:
+        ratios = [s["per state"]["seconds"] / s["block kernel"]["seconds"] for _, _, s in rows]
+        write_table("bench_block.py", out, "bench_block", markdown=text,
+                    fields=list(csv_rows[0]), rows=csv_rows, command=command,
+                    commit=the_commit, date=date, machine=the_machine, title=title,
+                    wall_seconds=round(wall, 1),
+                    summary=f"{len(rows)} cases, the same levels both ways; the block "
+                            f"kernel {min(ratios):.2f} to {max(ratios):.2f} times as fast")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

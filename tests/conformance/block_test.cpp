@@ -1,0 +1,148 @@
+// The block kernel (engine/block_kernel.hpp; Checkers's in variants/checkers/block.hpp)
+// against the per-state successor callback it replaces: on every state of every
+// Checkers problem for small n, the successors it emits are exactly those of
+// Space::for_each_successor; and whole searches level by level against the per-state
+// engine (options.per_state), complete, with the half-depth test, and with the
+// policies the kernel leaves to the per-state path.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/bfs.hpp"
+#include "engine/block_kernel.hpp"
+#include "engine/search.hpp"
+#include "variants/checkers/checkers.hpp"
+
+namespace hanoi {
+namespace {
+
+using variants::checkers::Space;
+using variants::checkers::space_for_code;
+
+// Every problem code the family offers: over A, B, D with pegs 0 and 3 not A (the
+// start and the goal legal).
+std::vector<std::string> all_codes() {
+  std::vector<std::string> codes;
+  const std::string letters = "ABD";
+  for (char a : letters)
+    for (char b : letters)
+      for (char c : letters)
+        for (char d : letters)
+          if (a != 'A' && d != 'A') codes.push_back(std::string{a, b, c, d});
+  return codes;
+}
+
+// A level of one state, as the kernel reads it.
+struct OneState {
+  Rank r;
+  bool empty(Rank first, Rank count) const { return r < first || r >= first + count; }
+  std::uint64_t bits(Rank first, int count) const {
+    return r >= first && r < first + static_cast<Rank>(count) ? std::uint64_t{1} << (r - first) : 0;
+  }
+};
+
+std::set<Rank> kernel_successors(const Space& v, Rank r) {
+  const auto* K = v.block_kernel();
+  std::set<Rank> out;
+  auto emit = [&](Rank first, int count, std::uint64_t bits) {
+    EXPECT_EQ(bits >> (count - 1) >> 1, 0u) << "bits beyond the block";
+    for (; bits != 0; bits &= bits - 1)
+      out.insert(first + static_cast<Rank>(std::countr_zero(bits)));
+  };
+  OneState level{r};
+  for (std::size_t p = 0; p < K->parts(); ++p) K->expand_part(p, level, emit);
+  return out;
+}
+
+std::set<Rank> callback_successors(const Space& v, Rank r) {
+  std::set<Rank> out;
+  v.for_each_successor(v.unrank(r), [&](const Space::State& t, Move) { out.insert(v.rank(t)); });
+  return out;
+}
+
+TEST(CheckersBlock, EveryStateHasTheCallbacksSuccessors) {
+  const std::vector<std::string> codes = all_codes();
+  ASSERT_EQ(codes.size(), 36u);  // variants/checkers/instances.inc
+  for (const std::string& code : codes) {
+    for (int n = variants::checkers::BlockKernel::kMinDiscs; n <= 8; ++n) {
+      const Space v = space_for_code(code, n);
+      ASSERT_NE(v.block_kernel(), nullptr);
+      // The parts cover the ranks, in order, without overlap.
+      const auto* K = v.block_kernel();
+      Rank next = 0;
+      for (std::size_t p = 0; p < K->parts(); ++p) {
+        ASSERT_EQ(K->part_first(p), next) << code << " n=" << n << " part " << p;
+        next += K->part_count(p);
+      }
+      ASSERT_EQ(next, v.num_ranks()) << code << " n=" << n;
+      for (Rank r = 0; r < v.num_ranks(); ++r)
+        ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r))
+            << code << " n=" << n << " state " << v.describe(v.unrank(r));
+    }
+  }
+}
+
+TEST(CheckersBlock, LargerStatesSampled) {
+  // n = 13: parts fix the top five discs and the walk goes five discs deeper.
+  const Space v = space_for_code("DDDD", 13);
+  for (Rank r = 0; r < v.num_ranks(); r += 997)
+    ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r)) << v.describe(v.unrank(r));
+}
+
+TEST(CheckersBlock, NoKernelBelowFourDiscs) {
+  EXPECT_EQ(space_for_code("DDDD", 3).block_kernel(), nullptr);
+  SearchOptions o;
+  const SearchResult r = breadth_first_search(space_for_code("DDDD", 3), o);
+  EXPECT_FALSE(r.block_kernel);
+}
+
+void expect_same_levels(const SearchResult& b, const SearchResult& s, const std::string& what) {
+  EXPECT_TRUE(b.block_kernel) << what;
+  EXPECT_FALSE(s.block_kernel) << what;
+  EXPECT_EQ(b.level_sizes, s.level_sizes) << what;
+  EXPECT_EQ(b.optimum, s.optimum) << what;
+  EXPECT_EQ(b.outcome, s.outcome) << what;
+  EXPECT_EQ(b.states_reached, s.states_reached) << what;
+  EXPECT_EQ(b.eccentricity, s.eccentricity) << what;
+  EXPECT_EQ(b.complete, s.complete) << what;
+  EXPECT_EQ(b.met_in_middle, s.met_in_middle) << what;
+  EXPECT_EQ(b.farthest, s.farthest) << what;
+}
+
+TEST(CheckersBlock, SameLevelsAsThePerStateEngine) {
+  // Large enough that the widest levels are bitmaps (the kernel's): every code.
+  for (const std::string& code : all_codes()) {
+    const Space v = space_for_code(code, code == "DDDD" || code == "BAAB" ? 13 : 11);
+    SearchOptions o;
+    o.farthest = 5;
+    SearchOptions per = o;
+    per.per_state = true;
+    expect_same_levels(breadth_first_search(v, o), breadth_first_search(v, per), code);
+  }
+}
+
+TEST(CheckersBlock, StopAtGoalAndHalfDepthAsThePerStateEngine) {
+  const Space v = space_for_code("DDDD", 13);
+  for (int policy = 0; policy < 2; ++policy) {
+    SearchOptions o;
+    (policy == 0 ? o.stop_at_goal : o.meet_in_middle) = true;
+    SearchOptions per = o;
+    per.per_state = true;
+    expect_same_levels(search(v, o), search(v, per), policy == 0 ? "stop at goal" : "half depth");
+  }
+}
+
+TEST(CheckersBlock, WitnessAndSymmetryStayPerState) {
+  const Space v = space_for_code("DDDD", 10);
+  SearchOptions witness;
+  witness.want_path = true;
+  EXPECT_FALSE(breadth_first_search(v, witness).block_kernel);
+  SearchOptions sym;
+  sym.symmetry = true;
+  EXPECT_FALSE(breadth_first_search(v, sym).block_kernel);
+}
+
+}  // namespace
+}  // namespace hanoi

@@ -1,0 +1,193 @@
+// The block kernel of Checkers (engine/block_kernel.hpp): a dense level expanded a
+// block of up to 64 ranks at a time, with no unrank and no rank per state.
+//
+// Design overview
+// ---------------
+// Space ranks the legal placements in lexicographic order of (peg of n, ..., peg of
+// 1) (checkers.hpp).  So the placements that share the pegs of discs n..4 (a
+// *prefix*) are one contiguous run of ranks, a *block*.  Inside it the order is the
+// numeric order of the three smallest discs' 6-bit codes (disc 3 highest), and which
+// codes are legal depends only on the automaton state a after the prefix (per peg,
+// the colour of its top or base): at most 64 of them, so a block is one word.
+//
+// Per automaton state (81) the tables hold the block's codes in order and:
+//   * succ[i]: the members reachable from member i by moving disc 1, 2 or 3.  A
+//     small disc is smaller than every disc of the prefix, so where it may land
+//     depends only on the smaller discs and the colours in a, never on which large
+//     disc is under it;
+//   * off_both[x,y]: the members whose small discs are all off pegs x and y, the only
+//     ones a move of a large disc between x and y can leave from.  The move keeps
+//     the small discs where they are, and the tops of the other two pegs, so those
+//     members are legal in the target block too, at the index its own table gives.
+// A level is expanded by a depth-first walk over the prefixes, keeping per disc the
+// rank of the prefix so far and the automaton state, so a block's first rank and
+// state cost one table read per disc of the walk.  At a block: one read of the
+// level's bits, one OR of succ[] per state, one write; then per pair of pegs at most
+// one large disc (the smaller top) may move: if the colour under the target allows it
+// and some state of the block has its small discs off both pegs, the target block's
+// rank is recomputed from that disc down (usually 1-3 discs: the tops of the prefix
+// are its small discs) and the states are carried over one by one (at most 8: the
+// codes that use two pegs).
+//
+// The walk splits into *parts*, the placements of the top few discs, each one
+// contiguous range of ranks: the unit of parallel work, and of skipping (a part
+// whose range holds no state of the level is not walked).
+//
+// Correctness is checked against Space::for_each_successor: on every state for
+// small n (tests/unit/checkers_block_test.cpp) and level by level against the
+// per-state engine (tests/conformance).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/core.hpp"
+
+namespace hanoi::variants::checkers {
+
+class BlockKernel {
+ public:
+  static constexpr int kSmallDiscs = 3;  // the discs inside a block
+  static constexpr int kMinDiscs = kSmallDiscs + 1;
+
+  // n >= kMinDiscs; start_automaton: the automaton state of the bases (Space).
+  BlockKernel(int n, unsigned start_automaton);
+
+  std::size_t parts() const { return parts_.size(); }
+  // Part i's ranks: [first, first + count).
+  Rank part_first(std::size_t i) const { return parts_[i].rank[split_ - 1]; }
+  Rank part_count(std::size_t i) const { return parts_[i].count; }
+
+  // Expands the level's states in part i (engine/block_kernel.hpp, BlockSpace):
+  // level.empty(first, count) says whether ranks [first, first + count) hold none of
+  // them (asked in increasing order of first), level.bits(first, count) (count <= 64)
+  // gives them as bits (bit j: rank first + j), and emit(first, count, bits)
+  // receives their successors, block by block.
+  template <class Level, class Emit>
+  void expand_part(std::size_t i, Level& level, Emit& emit) const {
+    Frame f = parts_[i];
+    if (level.empty(f.rank[static_cast<std::size_t>(split_) - 1], f.count)) return;
+    walk(split_ - 1, f, level, emit);
+  }
+
+ private:
+  static constexpr int kMaxDiscs = 32;
+  static constexpr std::uint8_t kIllegal = 0xff;
+  static constexpr int kPairs = 6;
+  static constexpr int kPairX[kPairs] = {0, 0, 0, 1, 1, 2};
+  static constexpr int kPairY[kPairs] = {1, 2, 3, 2, 3, 3};
+
+  // The walk's state: per disc d, the rank of the discs above d (rank[d]), the
+  // automaton state before d is placed (automaton[d]) and d's peg; per peg, its
+  // smallest large disc (0: none).
+  struct Frame {
+    std::array<Rank, kMaxDiscs + 1> rank{};
+    std::array<std::uint8_t, kMaxDiscs + 1> automaton{};
+    std::array<std::uint8_t, kMaxDiscs + 1> peg{};
+    std::array<std::uint8_t, 4> top{};
+    Rank count = 0;  // the part's ranks (parts only)
+  };
+
+  // One automaton state's block.
+  struct Block {
+    std::uint8_t count = 0;
+    std::array<std::uint8_t, 64> code{};   // member -> 6-bit code of discs 3, 2, 1
+    std::array<std::int8_t, 64> index{};   // code -> member, -1 when illegal
+    std::array<std::uint64_t, 64> succ{};  // member -> members one small move away
+    std::array<std::uint64_t, kPairs> off_both{};
+    // Bit 4c + p: peg p's top (or base) has colour c, so no disc of colour c lands there.
+    std::uint8_t refuses = 0;
+  };
+
+  // Placing disc d (>= kMinDiscs) on peg p from automaton state a.
+  std::size_t at(int d, unsigned a, int p) const {
+    return (static_cast<std::size_t>(d) * 81 + a) * 4 + static_cast<std::size_t>(p);
+  }
+
+  // Places disc d and the smaller ones, skipping every subtree whose ranks hold none
+  // of the level (so a sparse level costs its blocks, not the rank space).
+  template <class Level, class Emit>
+  void walk(int d, Frame& f, Level& level, Emit& emit) const {
+    if (d == kSmallDiscs) {
+      leaf(f, level, emit);
+      return;
+    }
+    const unsigned a = f.automaton[d];
+    for (int p = 0; p < 4; ++p) {
+      const std::uint8_t b = next_[at(d, a, p)];
+      if (b == kIllegal) continue;
+      const Rank first = f.rank[d] + off_[at(d, a, p)];
+      if (level.empty(first, count_[static_cast<std::size_t>(d - 1) * 81 + b])) continue;
+      f.rank[d - 1] = first;
+      f.automaton[d - 1] = b;
+      f.peg[d] = static_cast<std::uint8_t>(p);
+      const std::uint8_t saved = f.top[p];
+      f.top[p] = static_cast<std::uint8_t>(d);
+      walk(d - 1, f, level, emit);
+      f.top[p] = saved;
+    }
+  }
+
+  template <class Level, class Emit>
+  void leaf(const Frame& f, Level& lv, Emit& emit) const {
+    const Rank first = f.rank[kSmallDiscs];
+    const unsigned a = f.automaton[kSmallDiscs];
+    const Block& B = blocks_[a];
+    const std::uint64_t level = lv.bits(first, static_cast<int>(B.count));
+    if (level == 0) return;
+    std::uint64_t inside = 0;
+    for (std::uint64_t w = level; w != 0; w &= w - 1)
+      inside |= B.succ[static_cast<std::size_t>(std::countr_zero(w))];
+    if (inside != 0) emit(first, static_cast<int>(B.count), inside);
+    // The candidates of the six pairs are gathered without branching on the rule
+    // (which fails unpredictably); only the moves some state makes are followed.
+    constexpr int kNone = 64;  // a peg with no large disc reads as larger than any
+    int top[4];
+    for (int p = 0; p < 4; ++p) top[p] = f.top[p] == 0 ? kNone : f.top[p];
+    std::uint64_t movers[kPairs];
+    std::uint8_t disc_of[kPairs], to_of[kPairs];
+    int k = 0;
+    for (int q = 0; q < kPairs; ++q) {
+      const int x = kPairX[q], y = kPairY[q];
+      const bool x_moves = top[x] < top[y];
+      const int disc = x_moves ? top[x] : top[y], to = x_moves ? y : x;
+      // Legal when some large disc is on x or y and the colour under `to` allows it.
+      const bool ok = disc != kNone && ((B.refuses >> (4 * (disc & 1) + to)) & 1) == 0;
+      movers[k] = level & B.off_both[static_cast<std::size_t>(q)] & (std::uint64_t{0} - ok);
+      disc_of[k] = static_cast<std::uint8_t>(disc);
+      to_of[k] = static_cast<std::uint8_t>(to);
+      k += movers[k] != 0;
+    }
+    for (int m = 0; m < k; ++m) {
+      const int disc = disc_of[m], to = to_of[m];
+      // The target block: the prefix from `disc` down, with `disc` on `to`.
+      Rank r = f.rank[disc] + off_[at(disc, f.automaton[disc], to)];
+      unsigned b = next_[at(disc, f.automaton[disc], to)];
+      for (int e = disc - 1; e > kSmallDiscs; --e) {
+        const std::size_t idx = at(e, b, f.peg[e]);
+        r += off_[idx];
+        b = next_[idx];
+      }
+      const Block& T = blocks_[b];
+      std::uint64_t out = 0;
+      for (std::uint64_t w = movers[m]; w != 0; w &= w - 1) {
+        const std::uint8_t c = B.code[static_cast<std::size_t>(std::countr_zero(w))];
+        out |= std::uint64_t{1} << T.index[c];
+      }
+      emit(r, static_cast<int>(T.count), out);
+    }
+  }
+
+  int n_ = 0;
+  int split_ = 0;                   // parts fix the pegs of discs n..split_
+  std::vector<Rank> count_;         // d * 81 + a: placements of discs d..1 from a
+  std::vector<Rank> off_;           // at(d, a, p): ranks of the smaller legal pegs
+  std::vector<std::uint8_t> next_;  // at(d, a, p): the next state, kIllegal
+  std::array<Block, 81> blocks_{};
+  std::vector<Frame> parts_;
+};
+
+}  // namespace hanoi::variants::checkers
