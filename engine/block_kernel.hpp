@@ -8,7 +8,7 @@
 // both: Checkers ranks only its legal placements (1 in 265 at n = 16), and whether a
 // disc may land depends on the colour under it.  What survives is locality: where
 // the rank is lexicographic from the largest disc down, the states that share the
-// pegs of their large discs are one run of consecutive ranks (a *block*, one word),
+// pegs of their large discs are one run of consecutive ranks (a *block*, a few words),
 // and the moves of the small discs stay inside it.  A space that knows its blocks
 // offers a kernel (`block_kernel()`), which walks the blocks of a range of ranks,
 // reads the level's bits of each block, and emits the successors' bits a block at a
@@ -20,9 +20,10 @@
 //     a range of ranks [first, first + count), together all the ranks;
 //   K::expand_part(i, level, emit): reads the level's states in part i through
 //     level.empty(first, count) (asked in increasing order of first) and
-//     level.bits(first, count) (count <= 64; bit j: rank first + j), and calls
-//     emit(first, count, bits) with the successors of those states (every successor
-//     of every state read, in one emit or more);
+//     level.bits(first, count, out) (count <= 64 K::kBlockWords: K::kBlockWords
+//     words, bit j for rank first + j), and calls emit(first, count, bits) with the
+//     successors of those states in the same form (every successor of every state
+//     read, in one emit or more);
 // and v.block_kernel() may be null (the space has no kernel at this n).
 //
 // The generic engine (bfs.hpp) runs it on its bitmap levels when the search keeps
@@ -41,6 +42,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/core.hpp"
 #include "engine/storage.hpp"
@@ -57,10 +59,11 @@ concept BlockSpace = StateSpace<V> && requires(const V& v, std::size_t i) {
 
 namespace block_detail {
 
-// The level newer \ older as a kernel reads it, within one part [begin, end).  It
-// keeps a cursor, the first state of the level at or after the last range asked
-// about; the kernel asks in increasing order, so each word of the part is scanned
-// once a level however many subtrees are skipped.
+// The level newer \ older as a kernel reads it, within one part [begin, end), in
+// blocks of at most 64 W ranks.  It keeps a cursor, the first state of the level at
+// or after the last range asked about; the kernel asks in increasing order, so each
+// word of the part is scanned once a level however many subtrees are skipped.
+template <int W>
 class LevelCursor {
  public:
   LevelCursor(const BitStore& newer, const BitStore& older, Rank begin, Rank end)
@@ -74,13 +77,21 @@ class LevelCursor {
     return next_ >= first + count;
   }
 
-  // Ranks [first, first + count) of the level as bits, count <= 64.
-  std::uint64_t bits(Rank first, int count) const {
+  // Ranks [first, first + count) of the level as W words of bits (bit j of the
+  // block: bit j % 64 of out[j / 64]), 1 <= count <= 64 W.
+  void bits(Rank first, int count, std::uint64_t* out) const {
     const std::uint64_t i = first >> 6;
     const int s = static_cast<int>(first & 63);
-    std::uint64_t b = word(i) >> s;
-    if (s + count > 64) b |= word(i + 1) << (64 - s);
-    return count == 64 ? b : b & ((std::uint64_t{1} << count) - 1);
+    const std::uint64_t last = (first + static_cast<Rank>(count) - 1) >> 6;
+    std::uint64_t cur = word(i);
+    for (int k = 0; k < W; ++k) {
+      const std::uint64_t j = i + static_cast<std::uint64_t>(k) + 1;
+      const std::uint64_t nxt = j <= last ? word(j) : 0;
+      out[k] = s == 0 ? cur : (cur >> s) | (nxt << (64 - s));
+      cur = nxt;
+      const int left = count - 64 * k;  // bits of the block in out[k]
+      if (left < 64) out[k] &= left > 0 ? (std::uint64_t{1} << left) - 1 : 0;
+    }
   }
 
  private:
@@ -110,41 +121,53 @@ template <BlockSpace V>
 std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& older,
                             BitStore& visited) {
   const auto* K = v.block_kernel();
+  constexpr int W = std::remove_cvref_t<decltype(*K)>::kBlockWords;
   std::atomic<std::uint64_t> found{0};
   tbb::parallel_for(
       tbb::blocked_range<std::size_t>(0, K->parts(), 1),
       [&](const tbb::blocked_range<std::size_t>& range) {
         std::uint64_t mine = 0;
-        // Emits wait in a short queue, their words prefetched, so that
-        // the cache misses of the writes far away overlap (as the
-        // per-state path batches its successors).
+        // ORs a block's bits into `visited` at its first rank (W + 1 words at most).
+        auto write = [&](Rank first, int count, const std::uint64_t* bits) HANOI_ALWAYS_INLINE {
+          const std::uint64_t i = first >> 6;
+          const int s = static_cast<int>(first & 63);
+          const std::uint64_t last = (first + static_cast<Rank>(count) - 1) >> 6;
+          std::uint64_t carry = 0;
+          for (int k = 0; k < W; ++k) {
+            const std::uint64_t b = bits[k];
+            const std::uint64_t out = (b << s) | carry;
+            carry = s == 0 ? 0 : b >> (64 - s);
+            const std::uint64_t j = i + static_cast<std::uint64_t>(k);
+            if (j > last) break;
+            if (out != 0)
+              mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, out)));
+          }
+          const std::uint64_t j = i + W;
+          if (carry != 0 && j <= last)
+            mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, carry)));
+        };
+        // Emits wait in a short queue, their first words prefetched, so that the cache
+        // misses of the writes far away overlap (as the per-state path batches its
+        // successors).
         constexpr int kQueue = 16;
         Rank q_first[kQueue];
         int q_count[kQueue];
-        std::uint64_t q_bits[kQueue];
+        std::uint64_t q_bits[kQueue][W];
         int queued = 0;
-        auto write = [&](Rank first, int count, std::uint64_t bits) HANOI_ALWAYS_INLINE {
-          const std::uint64_t i = first >> 6;
-          const int s = static_cast<int>(first & 63);
-          mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(i, bits << s)));
-          if (s + count > 64)
-            mine +=
-                static_cast<std::uint64_t>(std::popcount(visited.or_word(i + 1, bits >> (64 - s))));
-        };
         auto flush = [&] {
           for (int k = 0; k < queued; ++k) write(q_first[k], q_count[k], q_bits[k]);
           queued = 0;
         };
-        auto emit = [&](Rank first, int count, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+        auto emit = [&](Rank first, int count, const std::uint64_t* bits) HANOI_ALWAYS_INLINE {
           visited.prefetch(first);
           q_first[queued] = first;
           q_count[queued] = count;
-          q_bits[queued] = bits;
+          for (int k = 0; k < W; ++k) q_bits[queued][k] = bits[k];
           if (++queued == kQueue) flush();
         };
         for (std::size_t p = range.begin(); p != range.end(); ++p) {
           const Rank first = K->part_first(p);
-          block_detail::LevelCursor level(newer, older, first, first + K->part_count(p));
+          block_detail::LevelCursor<W> level(newer, older, first, first + K->part_count(p));
           K->expand_part(p, level, emit);
           flush();
         }

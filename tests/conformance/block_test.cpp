@@ -38,18 +38,23 @@ std::vector<std::string> all_codes() {
 struct OneState {
   Rank r;
   bool empty(Rank first, Rank count) const { return r < first || r >= first + count; }
-  std::uint64_t bits(Rank first, int count) const {
-    return r >= first && r < first + static_cast<Rank>(count) ? std::uint64_t{1} << (r - first) : 0;
+  void bits(Rank first, int count, std::uint64_t* out) const {
+    for (int k = 0; k < variants::checkers::BlockKernel::kBlockWords; ++k) out[k] = 0;
+    if (r >= first && r < first + static_cast<Rank>(count))
+      out[(r - first) / 64] = std::uint64_t{1} << ((r - first) % 64);
   }
 };
 
 std::set<Rank> kernel_successors(const Space& v, Rank r) {
   const auto* K = v.block_kernel();
   std::set<Rank> out;
-  auto emit = [&](Rank first, int count, std::uint64_t bits) {
-    EXPECT_EQ(bits >> (count - 1) >> 1, 0u) << "bits beyond the block";
-    for (; bits != 0; bits &= bits - 1)
-      out.insert(first + static_cast<Rank>(std::countr_zero(bits)));
+  auto emit = [&](Rank first, int count, const std::uint64_t* bits) {
+    for (int k = 0; k < variants::checkers::BlockKernel::kBlockWords; ++k)
+      for (std::uint64_t b = bits[k]; b != 0; b &= b - 1) {
+        const int j = 64 * k + std::countr_zero(b);
+        EXPECT_LT(j, count) << "a bit beyond the block";
+        out.insert(first + static_cast<Rank>(j));
+      }
   };
   OneState level{r};
   for (std::size_t p = 0; p < K->parts(); ++p) K->expand_part(p, level, emit);
@@ -66,7 +71,7 @@ TEST(CheckersBlock, EveryStateHasTheCallbacksSuccessors) {
   const std::vector<std::string> codes = all_codes();
   ASSERT_EQ(codes.size(), 36u);  // variants/checkers/instances.inc
   for (const std::string& code : codes) {
-    for (int n = variants::checkers::BlockKernel::kMinDiscs; n <= 8; ++n) {
+    for (int n = variants::checkers::BlockKernel::kMinDiscs; n <= 9; ++n) {
       const Space v = space_for_code(code, n);
       ASSERT_NE(v.block_kernel(), nullptr);
       // The parts cover the ranks, in order, without overlap.
@@ -91,10 +96,10 @@ TEST(CheckersBlock, LargerStatesSampled) {
     ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r)) << v.describe(v.unrank(r));
 }
 
-TEST(CheckersBlock, NoKernelBelowFourDiscs) {
-  EXPECT_EQ(space_for_code("DDDD", 3).block_kernel(), nullptr);
+TEST(CheckersBlock, NoKernelBelowFiveDiscs) {
+  EXPECT_EQ(space_for_code("DDDD", 4).block_kernel(), nullptr);
   SearchOptions o;
-  const SearchResult r = breadth_first_search(space_for_code("DDDD", 3), o);
+  const SearchResult r = breadth_first_search(space_for_code("DDDD", 4), o);
   EXPECT_FALSE(r.block_kernel);
 }
 

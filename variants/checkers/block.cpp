@@ -16,7 +16,7 @@ unsigned digit_of(unsigned a, int p) {
 unsigned with_digit(unsigned a, int p, unsigned c) {
   return a - digit_of(a, p) * kPow3[p] + c * kPow3[p];
 }
-int peg_in(unsigned code, int d) {  // disc d (1..3) of a 6-bit code
+int peg_in(unsigned code, int d) {  // disc d (1..4) of a code
   return static_cast<int>((code >> (2 * (d - 1))) & 3);
 }
 
@@ -45,7 +45,7 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
     }
   }
 
-  // The blocks.  A code is legal from a when discs 3, 2, 1 in turn land on a colour
+  // The blocks.  A code is legal from a when discs 4..1 in turn land on a colour
   // other than their own.
   for (unsigned a = 0; a < kStates; ++a) {
     Block& B = blocks_[a];
@@ -54,7 +54,8 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
       if (digit_of(a, p) < 2)
         B.refuses |=
             static_cast<std::uint8_t>(1u << (4 * digit_of(a, p) + static_cast<unsigned>(p)));
-    for (unsigned code = 0; code < 64; ++code) {
+    int members = 0;
+    for (unsigned code = 0; code < static_cast<unsigned>(kCodes); ++code) {
       unsigned s = a;
       bool legal = true;
       for (int d = kSmallDiscs; d >= 1 && legal; --d) {
@@ -63,14 +64,20 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
         s = with_digit(s, p, static_cast<unsigned>(d & 1));
       }
       if (!legal) continue;
-      B.index[code] = static_cast<std::int8_t>(B.count);
-      B.code[B.count++] = static_cast<std::uint8_t>(code);
+      B.index[code] = static_cast<std::int16_t>(members);
+      B.code[static_cast<std::size_t>(members++)] = static_cast<std::uint8_t>(code);
     }
-    if (B.count != count[kSmallDiscs * kStates + a])
+    if (members > 64 * kBlockWords ||
+        static_cast<Rank>(members) != count[kSmallDiscs * kStates + a])
       throw std::logic_error("checkers block kernel: block size disagrees with the ranking");
+    B.count = static_cast<std::uint8_t>(members);
+    B.succ = static_cast<std::uint32_t>(succ_.size());
+    auto set = [](Bits& bits, int j) {
+      bits[static_cast<std::size_t>(j >> 6)] |= std::uint64_t{1} << (j & 63);
+    };
     for (int i = 0; i < B.count; ++i) {
       const unsigned code = B.code[static_cast<std::size_t>(i)];
-      std::uint64_t succ = 0;
+      Bits succ{};
       for (int d = 1; d <= kSmallDiscs; ++d) {
         const int x = peg_in(code, d);
         bool top = true;  // no smaller disc on x
@@ -90,10 +97,10 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
               (code & ~(3u << (2 * (d - 1)))) | (static_cast<unsigned>(y) << (2 * (d - 1)));
           if (B.index[moved] < 0)
             throw std::logic_error("checkers block kernel: a move left the legal placements");
-          succ |= std::uint64_t{1} << B.index[moved];
+          set(succ, B.index[moved]);
         }
       }
-      B.succ[static_cast<std::size_t>(i)] = succ;
+      succ_.push_back(succ);
     }
     int q = 0;
     for (int x = 0; x < 4; ++x)
@@ -103,12 +110,13 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
           bool off = true;
           for (int d = 1; d <= kSmallDiscs; ++d)
             off = off && peg_in(code, d) != x && peg_in(code, d) != y;
-          if (off) B.off_both[static_cast<std::size_t>(q)] |= std::uint64_t{1} << i;
+          if (off) set(B.off_both[static_cast<std::size_t>(q)], i);
         }
   }
 
-  // The parts: every legal placement of discs n..split_, in rank order.
-  split_ = std::max(kMinDiscs, n - 4);
+  // The parts: every legal placement of discs n..split_ (the top six), in rank order:
+  // hundreds of parts, so that the threads share a level whose states sit in a few.
+  split_ = std::max(kMinDiscs, n - 5);
   Frame f;
   f.rank[static_cast<std::size_t>(n)] = 0;
   f.automaton[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(start_automaton);

@@ -1,17 +1,21 @@
 // The block kernel of Checkers (engine/block_kernel.hpp): a dense level expanded a
-// block of up to 64 ranks at a time, with no unrank and no rank per state.
+// block of up to 172 ranks (three words) at a time, with no unrank and no rank per
+// state.
 //
 // Design overview
 // ---------------
 // Space ranks the legal placements in lexicographic order of (peg of n, ..., peg of
-// 1) (checkers.hpp).  So the placements that share the pegs of discs n..4 (a
+// 1) (checkers.hpp).  So the placements that share the pegs of discs n..5 (a
 // *prefix*) are one contiguous run of ranks, a *block*.  Inside it the order is the
-// numeric order of the three smallest discs' 6-bit codes (disc 3 highest), and which
+// numeric order of the four smallest discs' 8-bit codes (disc 4 highest), and which
 // codes are legal depends only on the automaton state a after the prefix (per peg,
-// the colour of its top or base): at most 64 of them, so a block is one word.
+// the colour of its top or base): at most 172 of the 256, so a block is three words.
+// (Three small discs made blocks of one word, but then a level's states sat about
+// 2.6 to an occupied block and half the moves left it; four discs make the moves of
+// disc 4 internal and measured faster, results/bench_block.md.)
 //
 // Per automaton state (81) the tables hold the block's codes in order and:
-//   * succ[i]: the members reachable from member i by moving disc 1, 2 or 3.  A
+//   * succ[i]: the members reachable from member i by moving disc 1, 2, 3 or 4.  A
 //     small disc is smaller than every disc of the prefix, so where it may land
 //     depends only on the smaller discs and the colours in a, never on which large
 //     disc is under it;
@@ -26,7 +30,7 @@
 // one large disc (the smaller top) may move: if the colour under the target allows it
 // and some state of the block has its small discs off both pegs, the target block's
 // rank is recomputed from that disc down (usually 1-3 discs: the tops of the prefix
-// are its small discs) and the states are carried over one by one (at most 8: the
+// are its small discs) and the states are carried over one by one (at most 16: the
 // codes that use two pegs).
 //
 // The walk splits into *parts*, the placements of the top few discs, each one
@@ -34,8 +38,8 @@
 // whose range holds no state of the level is not walked).
 //
 // Correctness is checked against Space::for_each_successor: on every state for
-// small n (tests/unit/checkers_block_test.cpp) and level by level against the
-// per-state engine (tests/conformance).
+// small n and level by level against the per-state engine
+// (tests/conformance/block_test.cpp).
 #pragma once
 
 #include <array>
@@ -50,8 +54,10 @@ namespace hanoi::variants::checkers {
 
 class BlockKernel {
  public:
-  static constexpr int kSmallDiscs = 3;  // the discs inside a block
+  static constexpr int kSmallDiscs = 4;  // the discs inside a block
   static constexpr int kMinDiscs = kSmallDiscs + 1;
+  static constexpr int kCodes = 1 << (2 * kSmallDiscs);
+  static constexpr int kBlockWords = 3;  // a block's ranks: at most 172 (tested)
 
   // n >= kMinDiscs; start_automaton: the automaton state of the bases (Space).
   BlockKernel(int n, unsigned start_automaton);
@@ -63,9 +69,9 @@ class BlockKernel {
 
   // Expands the level's states in part i (engine/block_kernel.hpp, BlockSpace):
   // level.empty(first, count) says whether ranks [first, first + count) hold none of
-  // them (asked in increasing order of first), level.bits(first, count) (count <= 64)
-  // gives them as bits (bit j: rank first + j), and emit(first, count, bits)
-  // receives their successors, block by block.
+  // them (asked in increasing order of first), level.bits(first, count, out) (count
+  // <= 64 kBlockWords) writes them as kBlockWords words of bits (bit j: rank first +
+  // j), and emit(first, count, bits) receives their successors, block by block.
   template <class Level, class Emit>
   void expand_part(std::size_t i, Level& level, Emit& emit) const {
     Frame f = parts_[i];
@@ -91,13 +97,15 @@ class BlockKernel {
     Rank count = 0;  // the part's ranks (parts only)
   };
 
+  using Bits = std::array<std::uint64_t, kBlockWords>;
+
   // One automaton state's block.
   struct Block {
     std::uint8_t count = 0;
-    std::array<std::uint8_t, 64> code{};   // member -> 6-bit code of discs 3, 2, 1
-    std::array<std::int8_t, 64> index{};   // code -> member, -1 when illegal
-    std::array<std::uint64_t, 64> succ{};  // member -> members one small move away
-    std::array<std::uint64_t, kPairs> off_both{};
+    std::array<std::uint8_t, kCodes> code{};   // member -> code of discs 4..1
+    std::array<std::int16_t, kCodes> index{};  // code -> member, -1 when illegal
+    std::uint32_t succ = 0;                    // where its members' rows start in succ_
+    std::array<Bits, kPairs> off_both{};
     // Bit 4c + p: peg p's top (or base) has colour c, so no disc of colour c lands there.
     std::uint8_t refuses = 0;
   };
@@ -136,18 +144,26 @@ class BlockKernel {
     const Rank first = f.rank[kSmallDiscs];
     const unsigned a = f.automaton[kSmallDiscs];
     const Block& B = blocks_[a];
-    const std::uint64_t level = lv.bits(first, static_cast<int>(B.count));
-    if (level == 0) return;
-    std::uint64_t inside = 0;
-    for (std::uint64_t w = level; w != 0; w &= w - 1)
-      inside |= B.succ[static_cast<std::size_t>(std::countr_zero(w))];
-    if (inside != 0) emit(first, static_cast<int>(B.count), inside);
+    Bits level;
+    lv.bits(first, static_cast<int>(B.count), level.data());
+    if ((level[0] | level[1] | level[2]) == 0) return;
+    Bits inside{};
+    const Bits* rows = succ_.data() + B.succ;
+    for (int w = 0; w < kBlockWords; ++w)
+      for (std::uint64_t b = level[static_cast<std::size_t>(w)]; b != 0; b &= b - 1) {
+        const Bits& row = rows[64 * w + std::countr_zero(b)];
+        inside[0] |= row[0];
+        inside[1] |= row[1];
+        inside[2] |= row[2];
+      }
+    if ((inside[0] | inside[1] | inside[2]) != 0)
+      emit(first, static_cast<int>(B.count), inside.data());
     // The candidates of the six pairs are gathered without branching on the rule
     // (which fails unpredictably); only the moves some state makes are followed.
     constexpr int kNone = 64;  // a peg with no large disc reads as larger than any
     int top[4];
     for (int p = 0; p < 4; ++p) top[p] = f.top[p] == 0 ? kNone : f.top[p];
-    std::uint64_t movers[kPairs];
+    Bits movers[kPairs];
     std::uint8_t disc_of[kPairs], to_of[kPairs];
     int k = 0;
     for (int q = 0; q < kPairs; ++q) {
@@ -156,10 +172,15 @@ class BlockKernel {
       const int disc = x_moves ? top[x] : top[y], to = x_moves ? y : x;
       // Legal when some large disc is on x or y and the colour under `to` allows it.
       const bool ok = disc != kNone && ((B.refuses >> (4 * (disc & 1) + to)) & 1) == 0;
-      movers[k] = level & B.off_both[static_cast<std::size_t>(q)] & (std::uint64_t{0} - ok);
+      const std::uint64_t keep = std::uint64_t{0} - ok;
+      const Bits& off = B.off_both[static_cast<std::size_t>(q)];
+      Bits& m = movers[k];
+      m[0] = level[0] & off[0] & keep;
+      m[1] = level[1] & off[1] & keep;
+      m[2] = level[2] & off[2] & keep;
       disc_of[k] = static_cast<std::uint8_t>(disc);
       to_of[k] = static_cast<std::uint8_t>(to);
-      k += movers[k] != 0;
+      k += (m[0] | m[1] | m[2]) != 0;
     }
     for (int m = 0; m < k; ++m) {
       const int disc = disc_of[m], to = to_of[m];
@@ -172,12 +193,15 @@ class BlockKernel {
         b = next_[idx];
       }
       const Block& T = blocks_[b];
-      std::uint64_t out = 0;
-      for (std::uint64_t w = movers[m]; w != 0; w &= w - 1) {
-        const std::uint8_t c = B.code[static_cast<std::size_t>(std::countr_zero(w))];
-        out |= std::uint64_t{1} << T.index[c];
-      }
-      emit(r, static_cast<int>(T.count), out);
+      Bits out{};
+      for (int w = 0; w < kBlockWords; ++w)
+        for (std::uint64_t bits = movers[m][static_cast<std::size_t>(w)]; bits != 0;
+             bits &= bits - 1) {
+          const std::uint8_t c = B.code[static_cast<std::size_t>(64 * w + std::countr_zero(bits))];
+          const int j = T.index[c];
+          out[static_cast<std::size_t>(j >> 6)] |= std::uint64_t{1} << (j & 63);
+        }
+      emit(r, static_cast<int>(T.count), out.data());
     }
   }
 
@@ -187,6 +211,7 @@ class BlockKernel {
   std::vector<Rank> off_;           // at(d, a, p): ranks of the smaller legal pegs
   std::vector<std::uint8_t> next_;  // at(d, a, p): the next state, kIllegal
   std::array<Block, 81> blocks_{};
+  std::vector<Bits> succ_;  // per member of each block: the members one small move away
   std::vector<Frame> parts_;
 };
 
