@@ -10,9 +10,8 @@
 // numeric order of the four smallest discs' 8-bit codes (disc 4 highest), and which
 // codes are legal depends only on the automaton state a after the prefix (per peg,
 // the colour of its top or base): at most 172 of the 256, so a block is three words.
-// (Three small discs made blocks of one word, but then a level's states sat about
-// 2.6 to an occupied block and half the moves left it; four discs make the moves of
-// disc 4 internal and measured faster, results/bench_block.md.)
+// (Three small discs made blocks of one word, but then the moves of disc 4 left the
+// block; four make them internal and measured faster: docs/engines.md.)
 //
 // Per automaton state (81) the tables hold the block's codes in order and:
 //   * succ[i]: the members reachable from member i by moving disc 1, 2, 3 or 4.  A
