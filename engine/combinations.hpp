@@ -5,9 +5,12 @@
 // ---------------
 // A search mode is a composition of three axes:
 //   kernel   how a level is expanded: per state through the variant's successor
-//            callback (EngineKind::kGeneric), per machine word of 64 states
-//            (kLattice), or over sorted ranks keeping the last two levels only
-//            (kFrontier);
+//            callback (EngineKind::kGeneric; its bitmap levels a block of ranks at a
+//            time where the space has a block kernel, block_kernel.hpp, and the
+//            search keeps every state and no parents: the same row, the same
+//            policies, the others served state by state), per machine word of 64
+//            states (kLattice), or over sorted ranks keeping the last two levels
+//            only (kFrontier);
 //   store    where the levels live (LevelStore): whole in memory, in segments
 //            (resident, or in a work directory, checkpointed), or in segments owned
 //            by the ranks of a distributed run;
