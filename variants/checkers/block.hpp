@@ -196,7 +196,8 @@ class BlockKernel {
       for (int w = 0; w < kBlockWords; ++w)
         for (std::uint64_t bits = movers[m][static_cast<std::size_t>(w)]; bits != 0;
              bits &= bits - 1) {
-          const std::uint8_t c = B.code[static_cast<std::size_t>(64 * w + std::countr_zero(bits))];
+          const std::uint8_t c = B.code[static_cast<std::size_t>(64 * w) +
+                                        static_cast<std::size_t>(std::countr_zero(bits))];
           const int j = T.index[c];
           out[static_cast<std::size_t>(j >> 6)] |= std::uint64_t{1} << (j & 63);
         }
