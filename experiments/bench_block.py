@@ -21,11 +21,10 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from disk_record import (DEFAULT_OUT, check_targets, commit, gib, machine,  # noqa: E402
-                         prepare_out, table_files, write_table)
+from disk_record import (DEFAULT_OUT, check_targets, gib, prepare_out,  # noqa: E402
+                         provenance, table_files, write_table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -95,18 +94,9 @@ def main(argv):
         rows.append((label, first["states"], summary))
     wall = time.time() - t0
     title = "The block kernel against the per-state expansion (generic engine, in memory)"
-    command = " ".join(["python3 experiments/bench_block.py", *argv])
-    the_commit, the_machine = commit(), machine()
-    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    lines = [
-        f"# {title}",
-        "",
-        f"- command: `{command}`",
-        f"- commit: {the_commit}",
-        f"- date (UTC): {date}",
-        f"- machine: {the_machine}",
-        f"- wall time: {wall:.1f} s",
-        "",
+    command, the_commit, date, the_machine, lines = provenance(
+        "bench_block.py", argv, title, wall)
+    lines += [
         f"Each case runs `hanoi optimum ARGS --levels --json` {rounds} times each way, "
         "alternating: with the block kernel (engine/block_kernel.hpp, "
         "variants/checkers/block.hpp; the default) and with `--per-state` (every level "

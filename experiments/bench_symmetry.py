@@ -19,11 +19,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from disk_record import (DEFAULT_OUT, check_targets, commit, gib, machine,  # noqa: E402
-                         prepare_out, table_files, write_table)
+from disk_record import (DEFAULT_OUT, check_targets, gib, prepare_out,  # noqa: E402
+                         provenance, table_files, write_table)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -83,18 +82,9 @@ def main(argv):
         rows.append((label, args, disk, plain, sym))
     wall = time.time() - t0
     title = "The generic engine's --symmetry against the plain search"
-    command = " ".join(["python3 experiments/bench_symmetry.py", *argv])
-    the_commit, the_machine = commit(), machine()
-    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    lines = [
-        f"# {title}",
-        "",
-        f"- command: `{command}`",
-        f"- commit: {the_commit}",
-        f"- date (UTC): {date}",
-        f"- machine: {the_machine}",
-        f"- wall time: {wall:.1f} s",
-        "",
+    command, the_commit, date, the_machine, lines = provenance(
+        "bench_symmetry.py", argv, title, wall)
+    lines += [
         "Each case runs `hanoi optimum ARGS --levels --json` twice, plain and with "
         "`--symmetry` (one state kept per orbit of the start symmetries: Checkers DDDD "
         "6, Antwerp 6; engine/symmetry.hpp); both give the same levels, optimum, "

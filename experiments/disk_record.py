@@ -161,6 +161,19 @@ def write_table(script, out, stem, *, markdown, fields, rows, command, commit, d
                title=title, wall_seconds=wall_seconds, summary=summary, partial=partial)
 
 
+def provenance(script, argv, title, wall):
+    """The provenance of a table written now: (command, commit, date, machine, lines),
+    lines being the Markdown header (title, then one line each for the command,
+    commit, date, machine and wall time) that every table of this kind opens with."""
+    command = " ".join([f"python3 experiments/{script}", *argv])
+    the_commit, the_machine = commit(), machine()
+    date = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    lines = [f"# {title}", "", f"- command: `{command}`", f"- commit: {the_commit}",
+             f"- date (UTC): {date}", f"- machine: {the_machine}",
+             f"- wall time: {wall:.1f} s", ""]
+    return command, the_commit, date, the_machine, lines
+
+
 def read_published(path):
     """A published sequence: `n value` lines, cited in the first comment line.
     Returns ({n: value}, citation)."""
