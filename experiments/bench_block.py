@@ -14,6 +14,7 @@ OUT/bench_block.meta.json (scripts/table_meta.py).  OUT defaults to out/ under t
 current directory (the committed table: --out results).  --quick runs smaller
 cases once and prints the table without writing it.
 """
+import argparse
 import json
 import os
 import resource
@@ -44,19 +45,17 @@ def run(hanoi, args, extra):
 
 
 def main(argv):
-    quick, out, rounds = False, DEFAULT_OUT, 3
-    args = list(argv)
-    while args:
-        a = args.pop(0)
-        if a == "--quick":
-            quick = True
-        elif a == "--out" and args:
-            out = args.pop(0)
-        elif a == "--rounds" and args and args[0].isdigit() and int(args[0]) > 0:
-            rounds = int(args.pop(0))
-        else:
-            print(__doc__, file=sys.stderr)
-            return 2
+    parser = argparse.ArgumentParser(
+        description="The block kernel against the per-state expansion, in one run.")
+    parser.add_argument("--quick", action="store_true",
+                        help="smaller cases, once; print the table, write nothing")
+    parser.add_argument("--rounds", type=int, default=3, help="runs each way (default 3)")
+    parser.add_argument("--out", default=DEFAULT_OUT,
+                        help="where the table goes (default out/; the committed one: results)")
+    opts = parser.parse_args(argv)
+    if opts.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    quick, out, rounds = opts.quick, opts.out, opts.rounds
     if quick:
         rounds = 1
     else:
