@@ -135,8 +135,8 @@ class GenericMode {
         is_goal_rank_(v, sym_),
         mirror_(v, options.meet_in_middle),
         threads_(worker_count()),
-        threshold_(uses_blocks(v, options) ? block_dense_threshold(ranks_)
-                                           : dense_threshold(ranks_)),
+        block_on_(uses_blocks(v, options, is_goal_rank_)),
+        threshold_(block_on_ ? block_dense_threshold(ranks_) : dense_threshold(ranks_)),
         buffer_cap_(static_cast<std::size_t>(std::max<std::uint64_t>(threshold_ / threads_, 1024))),
         max_branching_(static_cast<std::uint64_t>(v.pegs()) *
                        static_cast<std::uint64_t>(v.pegs() - 1)),
@@ -152,8 +152,6 @@ class GenericMode {
     const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path);
     if (need > budget_) throw in_memory_over_budget(o_, need);
     result.symmetries = static_cast<std::uint64_t>(sym_.order());
-    block_on_ = uses_blocks(v, options);
-    if (block_on_) goal_single_ = single_goal_rank(v);
     result.block_kernel = block_on_;
     visited_ = BitStore(ranks_);
     allocated_ = visited_.bytes();
@@ -229,13 +227,14 @@ class GenericMode {
 
   // Whether the bitmap levels go through the space's block kernel (block_kernel.hpp):
   // it keeps every state and no parents, and finds the goal by its one rank.
-  static bool uses_blocks(const V& v, const SearchOptions& o) {
+  static bool uses_blocks(const V& v, const SearchOptions& o, const GoalTest<V>& goal) {
     if constexpr (BlockSpace<V>) {
       return !o.per_state && !o.symmetry && !o.want_path && v.block_kernel() != nullptr &&
-             single_goal_rank(v) != kNoRank;
+             goal.rank() != kNoRank;
     } else {
       (void)v;
       (void)o;
+      (void)goal;
       return false;
     }
   }
@@ -318,7 +317,8 @@ class GenericMode {
         Found& found = found_.local();
         found.stored += fresh;
         found.states += fresh;
-        if (goal_rank_.load() == kNoRank && visited_.test(goal_single_)) goal_rank_ = goal_single_;
+        const Rank goal = is_goal_rank_.rank();
+        if (goal_rank_.load() == kNoRank && visited_.test(goal)) goal_rank_ = goal;
         return;
       }
     }
@@ -531,6 +531,7 @@ class GenericMode {
   const GoalTest<V> is_goal_rank_;
   const StartGoalMirror<V> mirror_;  // σ for the half-depth test
   const std::size_t threads_;
+  const bool block_on_;  // bitmap levels go through the space's block kernel
   const std::uint64_t threshold_;
   const std::size_t buffer_cap_;
   const std::uint64_t max_branching_;
@@ -554,8 +555,6 @@ class GenericMode {
   std::atomic<bool> next_dense_{false};
   std::atomic<Rank> goal_rank_{kNoRank};
   bool goal_reported_ = false;
-  bool block_on_ = false;       // bitmap levels go through the space's block kernel
-  Rank goal_single_ = kNoRank;  // the one goal's rank (with the block kernel)
   Rank r0_ = 0;
   std::uint64_t reached_ = 0;     // states reached (levels reported so far)
   std::uint64_t cur_stored_ = 1;  // the current level's kept states (its orbits)

@@ -148,6 +148,9 @@ class GoalTest {
     if (rank_ != ~Rank{0}) return r == rank_;
     return sym_.active() ? sym_.orbit_has_goal(r) : v_.is_goal(v_.unrank(r));
   }
+  // The one goal's rank as kept (its orbit's representative with symmetry); ~0 when
+  // the space names no single goal.
+  Rank rank() const { return rank_; }
 
  private:
   const V& v_;

@@ -45,6 +45,8 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
     }
   }
 
+  count_ = std::move(count);
+
   // The blocks.  A code is legal from a when discs 4..1 in turn land on a colour
   // other than their own.
   for (unsigned a = 0; a < kStates; ++a) {
@@ -68,7 +70,7 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
       B.code[static_cast<std::size_t>(members++)] = static_cast<std::uint8_t>(code);
     }
     if (members > 64 * kBlockWords ||
-        static_cast<Rank>(members) != count[kSmallDiscs * kStates + a])
+        static_cast<Rank>(members) != count_[kSmallDiscs * kStates + a])
       throw std::logic_error("checkers block kernel: block size disagrees with the ranking");
     B.count = static_cast<std::uint8_t>(members);
     B.succ = static_cast<std::uint32_t>(succ_.size());
@@ -121,29 +123,16 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
   f.rank[static_cast<std::size_t>(n)] = 0;
   f.automaton[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(start_automaton);
   auto place = [&](auto&& self, int d) -> void {
-    if (d < split_) {
-      Frame g = f;
-      g.count =
-          count[static_cast<std::size_t>(d) * kStates + f.automaton[static_cast<std::size_t>(d)]];
-      parts_.push_back(g);
-      return;
-    }
-    const unsigned a = f.automaton[static_cast<std::size_t>(d)];
-    for (int p = 0; p < 4; ++p) {
-      const std::uint8_t b = next_[at(d, a, p)];
-      if (b == kIllegal) continue;
-      f.rank[static_cast<std::size_t>(d) - 1] =
-          f.rank[static_cast<std::size_t>(d)] + off_[at(d, a, p)];
-      f.automaton[static_cast<std::size_t>(d) - 1] = b;
-      f.peg[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(p);
-      const std::uint8_t saved = f.top[static_cast<std::size_t>(p)];
-      f.top[static_cast<std::size_t>(p)] = static_cast<std::uint8_t>(d);
-      self(self, d - 1);
-      f.top[static_cast<std::size_t>(p)] = saved;
-    }
+    each_placement(
+        d, f, [](Rank, Rank) { return true; },
+        [&] {
+          if (d == split_)
+            parts_.push_back(f);
+          else
+            self(self, d - 1);
+        });
   };
   place(place, n);
-  count_ = std::move(count);
 }
 
 }  // namespace hanoi::variants::checkers

@@ -64,7 +64,7 @@ class BlockKernel {
   std::size_t parts() const { return parts_.size(); }
   // Part i's ranks: [first, first + count).
   Rank part_first(std::size_t i) const { return parts_[i].rank[split_ - 1]; }
-  Rank part_count(std::size_t i) const { return parts_[i].count; }
+  Rank part_count(std::size_t i) const { return below(split_, parts_[i]); }
 
   // Expands the level's states in part i (engine/block_kernel.hpp, BlockSpace):
   // level.empty(first, count) says whether ranks [first, first + count) hold none of
@@ -74,7 +74,7 @@ class BlockKernel {
   template <class Level, class Emit>
   void expand_part(std::size_t i, Level& level, Emit& emit) const {
     Frame f = parts_[i];
-    if (level.empty(f.rank[static_cast<std::size_t>(split_) - 1], f.count)) return;
+    if (level.empty(part_first(i), part_count(i))) return;
     walk(split_ - 1, f, level, emit);
   }
 
@@ -93,7 +93,6 @@ class BlockKernel {
     std::array<std::uint8_t, kMaxDiscs + 1> automaton{};
     std::array<std::uint8_t, kMaxDiscs + 1> peg{};
     std::array<std::uint8_t, 4> top{};
-    Rank count = 0;  // the part's ranks (parts only)
   };
 
   using Bits = std::array<std::uint64_t, kBlockWords>;
@@ -114,6 +113,35 @@ class BlockKernel {
     return (static_cast<std::size_t>(d) * 81 + a) * 4 + static_cast<std::size_t>(p);
   }
 
+  // The ranks of the states whose discs d..n are placed as in f: the placements of
+  // discs d - 1..1 from the automaton state before d - 1.
+  Rank below(int d, const Frame& f) const {
+    return count_[static_cast<std::size_t>(d - 1) * 81 + f.automaton[d - 1]];
+  }
+
+  // For each legal peg of disc d (with the discs above placed in f) whose ranks
+  // [first, first + count) keep(first, count) accepts: places d there in f (rank[d - 1],
+  // automaton[d - 1], peg[d], top) and calls visit().  The walk and the enumeration of
+  // the parts share it; the walk's keep skips the subtrees that hold none of the level
+  // before anything is written.
+  template <class Keep, class Visit>
+  void each_placement(int d, Frame& f, Keep&& keep, Visit&& visit) const {
+    const unsigned a = f.automaton[d];
+    for (int p = 0; p < 4; ++p) {
+      const std::uint8_t b = next_[at(d, a, p)];
+      if (b == kIllegal) continue;
+      const Rank first = f.rank[d] + off_[at(d, a, p)];
+      if (!keep(first, count_[static_cast<std::size_t>(d - 1) * 81 + b])) continue;
+      f.rank[d - 1] = first;
+      f.automaton[d - 1] = b;
+      f.peg[d] = static_cast<std::uint8_t>(p);
+      const std::uint8_t saved = f.top[p];
+      f.top[p] = static_cast<std::uint8_t>(d);
+      visit();
+      f.top[p] = saved;
+    }
+  }
+
   // Places disc d and the smaller ones, skipping every subtree whose ranks hold none
   // of the level (so a sparse level costs its blocks, not the rank space).
   template <class Level, class Emit>
@@ -122,20 +150,9 @@ class BlockKernel {
       leaf(f, level, emit);
       return;
     }
-    const unsigned a = f.automaton[d];
-    for (int p = 0; p < 4; ++p) {
-      const std::uint8_t b = next_[at(d, a, p)];
-      if (b == kIllegal) continue;
-      const Rank first = f.rank[d] + off_[at(d, a, p)];
-      if (level.empty(first, count_[static_cast<std::size_t>(d - 1) * 81 + b])) continue;
-      f.rank[d - 1] = first;
-      f.automaton[d - 1] = b;
-      f.peg[d] = static_cast<std::uint8_t>(p);
-      const std::uint8_t saved = f.top[p];
-      f.top[p] = static_cast<std::uint8_t>(d);
-      walk(d - 1, f, level, emit);
-      f.top[p] = saved;
-    }
+    each_placement(
+        d, f, [&](Rank first, Rank count) { return !level.empty(first, count); },
+        [&] { walk(d - 1, f, level, emit); });
   }
 
   template <class Level, class Emit>
