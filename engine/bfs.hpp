@@ -89,13 +89,31 @@ inline std::uint64_t block_dense_threshold(Rank ranks) {
 
 // Bytes a search over `ranks` ranks may need at its peak: visited and the two
 // snapshot bitmaps, the current level's vector and the per-thread buffers (each at
-// most dense_threshold ranks), and a byte per rank for a witness.
-inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path) {
+// most one threshold of ranks: block_dense_threshold where the levels go through a
+// block kernel, `blocks`, else dense_threshold), and a byte per rank for a witness.
+inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path, bool blocks = false) {
   const std::uint64_t bitmap = (ranks + 63) / 64 * 8;
+  const std::uint64_t threshold = blocks ? block_dense_threshold(ranks) : dense_threshold(ranks);
   // The level vector may double its capacity past the threshold; the buffers hold
   // about one threshold in all: four thresholds of ranks bound both.
-  return 3 * bitmap + 4 * sizeof(Rank) * dense_threshold(ranks) + (want_path ? ranks : 0) +
+  return 3 * bitmap + 4 * sizeof(Rank) * threshold + (want_path ? ranks : 0) +
          (std::uint64_t{16} << 20);
+}
+
+// Whether the generic in-memory search expands its bitmap levels through v's block
+// kernel (block_kernel.hpp): v has one at this n, the search keeps every state (no
+// symmetry) and no parents (no witness), and the goal is one rank.  The plan
+// (search.hpp) and the search itself ask this one function.
+template <StateSpace V>
+bool uses_block_kernel(const V& v, const SearchOptions& o) {
+  if constexpr (BlockSpace<V>) {
+    return !o.per_state && !o.symmetry && !o.want_path && v.block_kernel() != nullptr &&
+           single_goal_rank(v) != ~Rank{0};
+  } else {
+    (void)v;
+    (void)o;
+    return false;
+  }
 }
 
 namespace detail {
@@ -135,7 +153,7 @@ class GenericMode {
         is_goal_rank_(v, sym_),
         mirror_(v, options.meet_in_middle),
         threads_(worker_count()),
-        block_on_(uses_blocks(v, options, is_goal_rank_)),
+        block_on_(uses_block_kernel(v, options)),
         threshold_(block_on_ ? block_dense_threshold(ranks_) : dense_threshold(ranks_)),
         buffer_cap_(static_cast<std::size_t>(std::max<std::uint64_t>(threshold_ / threads_, 1024))),
         max_branching_(static_cast<std::uint64_t>(v.pegs()) *
@@ -149,7 +167,7 @@ class GenericMode {
           return sc;
         }) {
     result.rank_space = ranks_;
-    const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path);
+    const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path, block_on_);
     if (need > budget_) throw in_memory_over_budget(o_, need);
     result.symmetries = static_cast<std::uint64_t>(sym_.order());
     result.block_kernel = block_on_;
@@ -224,20 +242,6 @@ class GenericMode {
   struct Found {
     std::uint64_t stored = 0, states = 0;
   };
-
-  // Whether the bitmap levels go through the space's block kernel (block_kernel.hpp):
-  // it keeps every state and no parents, and finds the goal by its one rank.
-  static bool uses_blocks(const V& v, const SearchOptions& o, const GoalTest<V>& goal) {
-    if constexpr (BlockSpace<V>) {
-      return !o.per_state && !o.symmetry && !o.want_path && v.block_kernel() != nullptr &&
-             goal.rank() != kNoRank;
-    } else {
-      (void)v;
-      (void)o;
-      (void)goal;
-      return false;
-    }
-  }
 
   void ensure_bits(BitStore& b) {
     if (b.ranks() == 0) {

@@ -47,7 +47,7 @@ namespace hanoi {
 template <StateSpace V>
 SpaceFacts choice_facts(const V& v, const SearchOptions& o) {
   SpaceFacts f = space_facts(v);
-  f.generic_bytes = estimate_search_bytes(v.num_ranks(), false);
+  f.generic_bytes = estimate_search_bytes(v.num_ranks(), false, uses_block_kernel(v, o));
   if constexpr (LatticeSpace<V>)
     f.lattice_bytes = estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
   return f;
@@ -114,7 +114,7 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
     p.segments = p.stored_segments = d.segments;
     p.resident_segments = d.resident;
   } else {
-    p.memory_bytes = estimate_search_bytes(v.num_ranks(), o.want_path);
+    p.memory_bytes = estimate_search_bytes(v.num_ranks(), o.want_path, uses_block_kernel(v, o));
   }
   return p;
 }

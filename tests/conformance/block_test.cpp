@@ -149,5 +149,30 @@ TEST(CheckersBlock, WitnessAndSymmetryStayPerState) {
   EXPECT_FALSE(breadth_first_search(v, sym).block_kernel);
 }
 
+TEST(CheckersBlock, ThePlanKnowsWhenTheKernelRuns) {
+  // The plan and the search ask the same question (uses_block_kernel), and the plan
+  // bounds what the search allocates either way.
+  const Space v = space_for_code("DDDD", 13);
+  for (int k = 0; k < 4; ++k) {
+    SearchOptions o;
+    if (k == 1) o.per_state = true;
+    if (k == 2) o.symmetry = true;
+    if (k == 3) o.want_path = true;
+    const SearchResult r = breadth_first_search(v, o);
+    EXPECT_EQ(r.block_kernel, uses_block_kernel(v, o)) << k;
+    EXPECT_EQ(r.block_kernel, k == 0) << k;
+    EXPECT_LE(r.search_bytes, plan_search(v, o).memory_bytes) << k;
+  }
+  // Where the thresholds differ (ranks/8192 against ranks/512, both at least 4096),
+  // the kernel's plan holds smaller level vectors: by four of each threshold's ranks.
+  const Space big = space_for_code("DDDD", 16);
+  SearchOptions o;
+  SearchOptions per = o;
+  per.per_state = true;
+  const Rank ranks = big.num_ranks();
+  EXPECT_EQ(plan_search(big, per).memory_bytes - plan_search(big, o).memory_bytes,
+            4 * sizeof(Rank) * (dense_threshold(ranks) - block_dense_threshold(ranks)));
+}
+
 }  // namespace
 }  // namespace hanoi
