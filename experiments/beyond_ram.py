@@ -47,8 +47,10 @@ SEARCHES = [
      "the same on the frontier engine, which keeps the last two levels only "
      "(ran: results/adjacent4_n19_frontier.md)",
      "adjacent --pegs 4 -n 19 --meet-in-middle --engine frontier --max-memory 20G"),
-    ("checkers_n25", "Checkers n = 25, complete, on disk",
-     "checkers -n 25 --work-dir {work} --max-memory 20G"),
+    ("checkers_n25", "Checkers n = 25, complete: in memory with the block kernel, as it ran "
+     "(results/checkers_n25.md)", "checkers -n 25 --work-dir {work} --max-memory 20G"),
+    ("checkers_n25_disk", "the same on disk", "checkers -n 25 --work-dir {work} --max-memory 20G "
+     "--storage disk"),
     ("checkers_n26", "Checkers n = 26, complete, on disk",
      "checkers -n 26 --work-dir {work} --max-memory 20G"),
     ("checkers_n27", "Checkers n = 27, complete, on disk",
