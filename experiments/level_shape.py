@@ -52,17 +52,25 @@ CASES = [
 ]
 
 
+TITLE = "The shape of the colour variants' levels: what a kernel over bitmap levels can serve"
+INTRO = (
+    "Each case: one `hanoi optimum ARGS --levels --json` (the generic engine, default "
+    "threads). levels: the start's eccentricity + 1; inline: levels under 2048 states, "
+    "which the engine expands on one thread; bitmap: levels of at least max(ranks/512, "
+    "4096) states, which it keeps as bitmaps; with a kernel: at least max(ranks/8192, "
+    "4096) (engine/bfs.hpp). A kernel over bitmap levels (the lattice kernel, the "
+    "block kernel) serves only the bitmap levels.")
+
+
 def main(argv):
-    parser = argparse.ArgumentParser(
-        description="The shape of the colour variants' levels (which a kernel could serve).")
+    hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
+    parser = argparse.ArgumentParser(description=TITLE)
     parser.add_argument("--out", default=DEFAULT_OUT,
                         help="where the table goes (default out/; the committed one: results)")
-    opts = parser.parse_args(argv)
-    prepare_out("level_shape.py", opts.out)
-    check_targets("level_shape.py", opts.out, table_files("level_shape"))
-    hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
-    t0 = time.time()
-    rows = []
+    out = parser.parse_args(argv).out
+    prepare_out("level_shape.py", out)
+    check_targets("level_shape.py", out, table_files("level_shape"))
+    rows, t0 = [], time.time()
     for label, args in CASES:
         print(f"[level_shape] {label}", file=sys.stderr)
         out = subprocess.run([hanoi, "optimum", *args, "--levels", "--json", "-q"],
@@ -84,16 +92,9 @@ def main(argv):
             "levels_per_second": f"{len(levels) / r['seconds']:.3g}",
         })
     wall = time.time() - t0
-    title = "The shape of the colour variants' levels: what a kernel over bitmap levels can serve"
-    command, the_commit, date, the_machine, lines = provenance(
-        "level_shape.py", argv, title, wall)
+    command, the_commit, date, the_machine, lines = provenance("level_shape.py", argv, TITLE, wall)
     lines += [
-        "Each case: one `hanoi optimum ARGS --levels --json` (the generic engine, default "
-        "threads). levels: the start's eccentricity + 1; inline: levels under 2048 states, "
-        "which the engine expands on one thread; bitmap: levels of at least max(ranks/512, "
-        "4096) states, which it keeps as bitmaps; with a kernel: at least max(ranks/8192, "
-        "4096) (engine/bfs.hpp). A kernel over bitmap levels (the lattice kernel, the "
-        "block kernel) serves only the bitmap levels.",
+        INTRO,
         "",
         "| case | ranks | states | levels | mean level | largest level | inline | bitmap "
         "| bitmap with a kernel | block kernel | seconds | states/s | levels/s |",
@@ -110,9 +111,9 @@ def main(argv):
     text = "\n".join(lines)
     print(text)
     thin = [x["case"] for x in rows if x["levels_bitmap_with_kernel"] == 0]
-    write_table("level_shape.py", opts.out, "level_shape", markdown=text,
+    write_table("level_shape.py", out, "level_shape", markdown=text,
                 fields=list(rows[0]), rows=rows, command=command, commit=the_commit,
-                date=date, machine=the_machine, title=title, wall_seconds=round(wall, 1),
+                date=date, machine=the_machine, title=TITLE, wall_seconds=round(wall, 1),
                 summary=f"{len(rows)} cases; no level large enough for a bitmap in: "
                         + (", ".join(thin) if thin else "none"))
     return 0
