@@ -73,9 +73,9 @@ def main(argv):
     rows, t0 = [], time.time()
     for label, args in CASES:
         print(f"[level_shape] {label}", file=sys.stderr)
-        out = subprocess.run([hanoi, "optimum", *args, "--levels", "--json", "-q"],
-                             stdout=subprocess.PIPE, text=True, check=True).stdout
-        r = json.loads(out)
+        reply = subprocess.run([hanoi, "optimum", *args, "--levels", "--json", "-q"],
+                               stdout=subprocess.PIPE, text=True, check=True).stdout
+        r = json.loads(reply)
         levels = r["levels"]
         ranks = r["rank_space"]
         rows.append({
