@@ -2,7 +2,7 @@
 """The shape of the colour variants' breadth-first levels: which of them a word- or
 block-parallel kernel could serve.
 
-    python3 experiments/level_shape.py [--out OUT]
+    python3 experiments/level_shape.py [--small] [--out OUT]
 
 runs `hanoi optimum ARGS --levels --json` once per case and writes
 OUT/level_shape.md (with .csv and .meta.json): the states, the number of levels, the
@@ -14,7 +14,7 @@ A kernel that expands bitmap levels (engine/block_kernel.hpp, the lattice kernel
 can only speed up the levels that are bitmaps; a variant whose levels never reach
 the threshold gains nothing from one.  The seconds are the engine's own wall time.
 OUT defaults to out/ under the current directory (the committed table: --out
-results).
+results).  --small runs three small cases instead (tests/tables/test_tables.py).
 """
 import argparse
 import json
@@ -50,6 +50,12 @@ CASES = [
     ("Lundon n = 12", ["lundon", "-n", "12"]),
     ("Rainbow DDD n = 16", ["rainbow", "-n", "16"]),
 ]
+# --small: the same families at sizes that take a moment (the tests' cases).
+SMALL = [
+    ("Checkers DDDD n = 9", ["checkers", "-n", "9"]),
+    ("Domino n = 6", ["domino", "-n", "6"]),
+    ("Rainbow DDD n = 8", ["rainbow", "-n", "8"]),
+]
 
 
 TITLE = "The shape of the colour variants' levels: what a kernel over bitmap levels can serve"
@@ -67,11 +73,14 @@ def main(argv):
     parser = argparse.ArgumentParser(description=TITLE)
     parser.add_argument("--out", default=DEFAULT_OUT,
                         help="where the table goes (default out/; the committed one: results)")
-    out = parser.parse_args(argv).out
+    parser.add_argument("--small", action="store_true",
+                        help="small cases (a second), for the tests")
+    opts = parser.parse_args(argv)
+    out = opts.out
     prepare_out("level_shape.py", out)
     check_targets("level_shape.py", out, table_files("level_shape"))
     rows, t0 = [], time.time()
-    for label, args in CASES:
+    for label, args in SMALL if opts.small else CASES:
         print(f"[level_shape] {label}", file=sys.stderr)
         reply = subprocess.run([hanoi, "optimum", *args, "--levels", "--json", "-q"],
                                stdout=subprocess.PIPE, text=True, check=True).stdout

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests the tables the experiment scripts write (issue "one table format"): on tiny
-cases, experiments/disk_record.py, half_depth.py and beyond_ram.py each write
+cases, experiments/disk_record.py, half_depth.py, beyond_ram.py and level_shape.py write
 STEM.md, STEM.csv (a header row, then rows; no comment line) and STEM.meta.json
 (the keys of scripts/table_meta.py, the Markdown header's command, commit, date and
 machine) into --out, by default out/ under the current directory, never results/;
@@ -124,6 +124,22 @@ with tempfile.TemporaryDirectory(prefix="hanoi-tables-test-") as tmp:
             tmp)
     expect(p.returncode != 0 and json.loads((tmp / "o" / f"{name}.meta.json").read_text())
            .get("partial") is False, "disk_record.py: the finished table kept")
+
+    # level_shape.py (--small): a row per case, its levels counted from the search's.
+    p = run("level_shape.py", ["--small", "--out", str(tmp / "shape")], tmp)
+    expect(p.returncode == 0, f"level_shape.py: exit {p.returncode}: {p.stderr[-300:]}")
+    rows = check_table(tmp / "shape", "level_shape",
+                       ["case", "rank_space", "states", "levels", "mean_level", "largest_level",
+                        "levels_inline", "levels_bitmap", "levels_bitmap_with_kernel",
+                        "block_kernel", "seconds", "states_per_second", "levels_per_second"],
+                       "level_shape.py")
+    expect([r["case"] for r in rows] == ["Checkers DDDD n = 9", "Domino n = 6",
+                                         "Rainbow DDD n = 8"], f"level_shape.py: rows {rows}")
+    for r in rows:
+        expect(int(r["largest_level"]) <= int(r["states"]) <= int(r["rank_space"])
+               and int(r["levels_inline"]) <= int(r["levels"]), f"level_shape.py: row {r}")
+    expect(rows and rows[0]["block_kernel"] == "yes" and rows[1]["block_kernel"] == "no",
+           "level_shape.py: Checkers with the block kernel, Domino without")
 
     # disk_model.py: one row per n and the extrapolated one.
     p = run("disk_model.py", ["--n", "8,9,10", "--predict", "12", "--budget", "40M",
