@@ -8,7 +8,9 @@ clones this repository's HEAD into DIR (default: a new directory under /var/tmp,
 removed afterwards), runs `bash scripts/test.sh` there (the packages must be
 installed already: the figure is the build and the tests, not apt), then the main job
 `bash scripts/main.sh` in a second fresh clone (it builds `hanoi` only and runs the
-default batch; its table stays in that clone), and writes
+default batch; its table stays in that clone); in the first clone, after the tests,
+it touches each family's header in turn and times the default build again (what a
+change to one family costs); and writes
 OUT/build_time.md, .csv and .meta.json (OUT defaults to out/; the committed table:
 --out results).  The CSV has one row per step of the test command (its own
 `[test] NAME: ok (N s)` lines) and one per group of compiled files (the
@@ -59,6 +61,26 @@ def ninja_compiles(log_path):
     return out
 
 
+def touch_each_family(repo):
+    """[(family folder, seconds)]: in the built tree, each family's header touched in
+    turn and the default build (the program and the three test programs) run again."""
+    out = []
+    variants = os.path.join(repo, "variants")
+    for name in sorted(os.listdir(variants)):
+        header = os.path.join(variants, name, name + ".hpp")
+        if not os.path.isfile(header):
+            continue
+        time.sleep(1)  # a modification time newer than the last build's
+        os.utime(header)
+        t0 = time.time()
+        run = subprocess.run(["ninja", "-C", "build"], cwd=repo, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        out.append((name, time.time() - t0 if run.returncode == 0 else None))
+        print(f"build_time.py: touch variants/{name}/{name}.hpp: "
+              f"{out[-1][1] or 0:.0f} s", file=sys.stderr)
+    return out
+
+
 def main(argv):
     args = list(argv)
     out_dir, clone_dir = DEFAULT_OUT, None
@@ -100,6 +122,7 @@ def main(argv):
                  for m in map(STEP.match, text.splitlines()) if m]
         passed = re.findall(r"(\d+)% tests passed, (\d+) tests failed out of (\d+)", text)
         compiles = ninja_compiles(os.path.join(repo, "build", ".ninja_log"))
+        touches = touch_each_family(repo) if proc.returncode == 0 else []
         # The main job from its own fresh clone: the build of `hanoi` alone, then the batch.
         main_repo = os.path.join(work, "main")
         subprocess.run(["git", "clone", "-q", ROOT, main_repo], check=True)
@@ -149,6 +172,9 @@ def main(argv):
               f"| the whole job | {'ok' if main_proc.returncode == 0 else 'FAILED'} | "
               f"{main_wall:.0f} |",
               f"| of which the default batch (its table's wall time) | | {batch_text} |"]
+    lines += ["", "## Touching one family's header, then `ninja -C build` (the program and "
+              "the three test programs)", "", "| family folder | seconds |", "|---|---:|"]
+    lines += [f"| {n} | {'FAILED' if t is None else f'{t:.0f}'} |" for n, t in touches]
     lines += ["", "## Compile time by group (Ninja's log: seconds per file, summed; two jobs "
               "at a time)", "", "| group | files | seconds |", "|---|---:|---:|"]
     lines += [f"| {g} | {c} | {s:.0f} |" for g, (c, s) in sorted(groups.items())]
@@ -161,11 +187,15 @@ def main(argv):
               "seconds": round(main_wall)},
              {"kind": "main job", "name": "the default batch", "result": "", "count": "",
               "seconds": "" if batch is None else round(batch)}]
+    rows += [{"kind": "touch header", "name": n, "result": "ok" if t is not None else "FAILED",
+              "count": "", "seconds": "" if t is None else round(t, 1)} for n, t in touches]
     rows += [{"kind": "compile group", "name": g, "result": "", "count": c,
               "seconds": round(s, 1)} for g, (c, s) in sorted(groups.items())]
     summary = (f"test command {wall:.0f} s from a fresh clone of {head}: " +
                ", ".join(f"{n} {s} s" for n, _, s in steps) + f"; {tests_line}; "
-               f"main job {main_wall:.0f} s, of which the batch {batch_text} s")
+               f"main job {main_wall:.0f} s, of which the batch {batch_text} s" +
+               (f"; a family's header touched: {min(t for _, t in touches if t):.0f}-"
+                f"{max(t for _, t in touches if t):.0f} s" if any(t for _, t in touches) else ""))
     write_table("build_time.py", out_dir, "build_time", markdown="\n".join(lines) + "\n",
                 fields=["kind", "name", "result", "count", "seconds"], rows=rows, command=shown,
                 commit=the_commit, date=date, machine=the_machine, title=title,

@@ -21,16 +21,19 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#include "variants/visit.hpp"
+#ifndef HANOI_TYPED_FAMILIES
+#include "variants/visit.hpp"  // every family (the plain tests)
+#endif
 
 namespace hanoi {
 namespace {
 
+#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 template <class Entry>
 class DiskBfs : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(DiskBfs, AllFamilies);
+TYPED_TEST_SUITE(DiskBfs, testing::TypedFamilies, testing::RegisteredName);
+#endif  // HANOI_TYPED_FAMILIES
 
 std::string fresh_dir(const std::string& label) {
   return testing::fresh_dir("hanoi-diskbfs-", label);
@@ -40,6 +43,7 @@ SearchOptions tight_options(Rank ranks, const std::string& dir, SearchOptions o)
   return testing::tight_disk_bfs_options(ranks, dir, std::move(o));
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 void expect_same(const SearchResult& d, const SearchResult& m) {
   testing::expect_io_consistent(d);
   EXPECT_EQ(d.storage, StorageKind::kDisk);
@@ -52,6 +56,7 @@ void expect_same(const SearchResult& d, const SearchResult& m) {
   EXPECT_EQ(d.complete, m.complete);
   EXPECT_EQ(d.farthest, m.farthest);
 }
+#endif  // HANOI_TYPED_FAMILIES
 
 // One instance per family: at its fewest pegs, the largest n (<= 9) with at most
 // 2^13 ranks (3-peg path graphs have up to 3^n levels, each touching segments).
@@ -67,6 +72,7 @@ Params instance(const Fam& fam) {
   return normalize(info, Params{best, m, ""});
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 TYPED_TEST(DiskBfs, SameLevelsAsInMemory) {
   using Space = typename TypeParam::Space;
   const Family<Space> fam = TypeParam::family();
@@ -128,7 +134,9 @@ TYPED_TEST(DiskBfs, ResumesAfterInterruptions) {
     std::filesystem::remove_all(dir);
   }
 }
+#endif  // HANOI_TYPED_FAMILIES
 
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
 // The mode is chosen: with a work directory, disk when the in-memory estimate
 // exceeds the budget, with or without --symmetry; refused with a witness.
 TEST(DiskBfsChoice, ChosenFromTheBudgetAndRefusedWhereItDoesNotApply) {
@@ -228,5 +236,6 @@ TEST(DiskBfsRefusals, RefusesWhatItMustNotUse) {
       });
 }
 
+#endif  // !HANOI_TYPED_FAMILIES
 }  // namespace
 }  // namespace hanoi

@@ -20,16 +20,19 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#include "variants/visit.hpp"
+#ifndef HANOI_TYPED_FAMILIES
+#include "variants/visit.hpp"  // every family (the plain tests)
+#endif
 
 namespace hanoi {
 namespace {
 
+#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 template <class Entry>
 class DiskLattice : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(DiskLattice, AllFamilies);
+TYPED_TEST_SUITE(DiskLattice, testing::TypedFamilies, testing::RegisteredName);
+#endif  // HANOI_TYPED_FAMILIES
 
 std::string disk_dir(const std::string& label) {
   return testing::fresh_dir("hanoi-disk-", label);
@@ -86,6 +89,7 @@ std::vector<Params> instances(const Fam& fam, bool small = false) {
   return out;
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
   using Space = typename TypeParam::Space;
   if constexpr (!LatticeSpace<Space>) {
@@ -124,7 +128,9 @@ TYPED_TEST(DiskLattice, SameLevelsAsInMemory) {
           // Two resident segments out of more, every state reached: segments were
           // evicted, so written (read back only where a later level returns to
           // them: not on a thin graph whose levels sweep the segments once).
-          if (disk.stored_segments > 2 && disk.complete) EXPECT_GT(disk.written_bytes, 0u);
+          if (disk.stored_segments > 2 && disk.complete) {
+            EXPECT_GT(disk.written_bytes, 0u);
+          }
           if (sym) {
             EXPECT_EQ(disk.symmetries, rule_symmetries(space).size());
             EXPECT_LE(disk.stored_segments, disk.segments);
@@ -212,7 +218,9 @@ TYPED_TEST(DiskLattice, ResumesAfterInterruptions) {
     }
   }
 }
+#endif  // HANOI_TYPED_FAMILIES
 
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
 // The symmetry group the disk mode finds: Reve's puzzle from all discs on peg 0
 // has (m-1)! peg permutations fixing the start, all preserving its rule; the
 // linear (adjacent) rule only the identity among those fixing peg 0.
@@ -319,9 +327,13 @@ TEST(DiskLatticeRecords, SpillBeyondTheirAllowance) {
           o.resume = true;
           SearchResult disk;
           const int runs = testing::resume_until_done([&] { disk = disk_lattice_search(v, o); });
-          if (stop_every > 0) EXPECT_GT(runs, 1);
+          if (stop_every > 0) {
+            EXPECT_GT(runs, 1);
+          }
           expect_same_disk(disk, mem);
-          if (stop_every == 0) EXPECT_GT(disk.spilled_records, 0u);
+          if (stop_every == 0) {
+            EXPECT_GT(disk.spilled_records, 0u);
+          }
           // No spill file outlives the search.
           for (const auto& e : std::filesystem::directory_iterator(dir))
             EXPECT_NE(e.path().filename().string().rfind("rspill-", 0), 0u) << e.path();
@@ -393,5 +405,6 @@ TEST(DiskLatticeRefusals, RefusesWhatItMustNotUse) {
   });
 }
 
+#endif  // !HANOI_TYPED_FAMILIES
 }  // namespace
 }  // namespace hanoi

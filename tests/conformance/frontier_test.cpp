@@ -24,11 +24,12 @@
 namespace hanoi {
 namespace {
 
+#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 template <class Entry>
 class Frontier : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(Frontier, AllFamilies);
+TYPED_TEST_SUITE(Frontier, testing::TypedFamilies, testing::RegisteredName);
+#endif  // HANOI_TYPED_FAMILIES
 
 constexpr Rank kFrontierMaxRanks = Rank{1} << 16;
 
@@ -53,7 +54,9 @@ void expect_same_search(const V& v, const std::string& label, int window_bits) {
   EXPECT_EQ(got.states_reached, want.states_reached);
   EXPECT_EQ(got.eccentricity, want.eccentricity);
   EXPECT_EQ(got.outcome, want.outcome);
-  if (want.outcome == SearchOutcome::kGoalReached) EXPECT_EQ(got.optimum, want.optimum);
+  if (want.outcome == SearchOutcome::kGoalReached) {
+    EXPECT_EQ(got.optimum, want.optimum);
+  }
   EXPECT_EQ(got.farthest, want.farthest);
   std::uint64_t widest = 0;
   for (std::uint64_t x : want.level_sizes) widest = std::max(widest, x);
@@ -88,6 +91,7 @@ void expect_same_search(const V& v, const std::string& label, int window_bits) {
   EXPECT_TRUE(met.met_in_middle || want.optimum <= 1);
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 TYPED_TEST(Frontier, SameLevelsAsTheLatticeEngine) {
   using Space = typename TypeParam::Space;
   if constexpr (!LatticeSpace<Space>) {
@@ -119,7 +123,9 @@ TYPED_TEST(Frontier, SameLevelsAsTheLatticeEngine) {
     EXPECT_GT(instances, 0);
   }
 }
+#endif  // HANOI_TYPED_FAMILIES
 
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
 // Large enough for many windows and both threads; the counts may not depend on
 // which thread takes which share.
 TEST(FrontierEngine, ThreadsAndWindowsAgree) {
@@ -289,5 +295,6 @@ TEST(FrontierEngine, HalfDepthResumesFromEveryBudget) {
   EXPECT_GT(pending, 0);
 }
 
+#endif  // !HANOI_TYPED_FAMILIES
 }  // namespace
 }  // namespace hanoi

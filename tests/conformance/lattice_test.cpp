@@ -20,8 +20,7 @@ namespace {
 template <class Entry>
 class Lattice : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(Lattice, AllFamilies);
+TYPED_TEST_SUITE(Lattice, testing::TypedFamilies, testing::RegisteredName);
 
 constexpr Rank kLatticeMaxRanks = Rank{1} << 22;
 

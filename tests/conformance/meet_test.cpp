@@ -19,11 +19,12 @@
 namespace hanoi {
 namespace {
 
+#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 template <class Entry>
 class Meet : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(Meet, AllFamilies);
+TYPED_TEST_SUITE(Meet, testing::TypedFamilies, testing::RegisteredName);
+#endif  // HANOI_TYPED_FAMILIES
 
 constexpr Rank kMeetMaxRanks = Rank{1} << 22;
 
@@ -81,6 +82,7 @@ void expect_meet_agrees(const V& v, const std::string& label) {
   EXPECT_TRUE(meet.met_in_middle || full.optimum <= 1);
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 TYPED_TEST(Meet, SameOptimumAtHalfDepth) {
   using Space = typename TypeParam::Space;
   if constexpr (!LatticeSpace<Space>) {
@@ -104,6 +106,7 @@ TYPED_TEST(Meet, SameOptimumAtHalfDepth) {
     EXPECT_GT(instances, 0);
   }
 }
+#endif  // HANOI_TYPED_FAMILIES
 
 // Large enough for the parallel path (hundreds of chunks per level), on one thread
 // and on all: the decision must not depend on which thread visits which chunk.
@@ -115,6 +118,7 @@ void expect_thread_independent(const V& v, const std::string& label) {
   expect_meet_agrees(v, label + " (one thread)");
 }
 
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
 TEST(MeetInMiddle, ParallelLevelsAgree) {
   {
     using F = variants::reves::RevesFamily;
@@ -152,5 +156,6 @@ TEST(MeetInMiddle, Refusals) {
   EXPECT_THROW(search(v, o), std::invalid_argument);
 }
 
+#endif  // !HANOI_TYPED_FAMILIES
 }  // namespace
 }  // namespace hanoi

@@ -28,16 +28,19 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#include "variants/visit.hpp"
+#ifndef HANOI_TYPED_FAMILIES
+#include "variants/visit.hpp"  // every family (the plain tests)
+#endif
 
 namespace hanoi {
 namespace {
 
+#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 template <class Entry>
 class Mirror : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(Mirror, AllFamilies);
+TYPED_TEST_SUITE(Mirror, testing::TypedFamilies, testing::RegisteredName);
+#endif  // HANOI_TYPED_FAMILIES
 
 constexpr Rank kBruteRanks = Rank{1} << 11;   // the state-by-state checks, the disk runs
 constexpr Rank kSearchRanks = Rank{1} << 16;  // the searches
@@ -115,6 +118,7 @@ void expect_meet_agrees(const V& v, const std::string& label, bool on_disk) {
   std::filesystem::remove_all(dir);
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 TYPED_TEST(Mirror, AutomorphismAndHalfDepthOptimum) {
   using Space = typename TypeParam::Space;
   if constexpr (!HasMirror<Space> && !LatticeSpace<Space>) {
@@ -134,7 +138,9 @@ TYPED_TEST(Mirror, AutomorphismAndHalfDepthOptimum) {
           SCOPED_TRACE(label);
           if (v.num_ranks() <= kBruteRanks) {
             const std::optional<bool> brute = brute_force_mirror(v);
-            if (brute) EXPECT_EQ(*brute, mirror.ok());
+            if (brute) {
+              EXPECT_EQ(*brute, mirror.ok());
+            }
             if (mirror.ok()) {
               auto image = [&](const auto& s) { return v.unrank(mirror(v.rank(s))); };
               EXPECT_TRUE(v.is_goal(image(v.start())));
@@ -202,7 +208,9 @@ TYPED_TEST(Mirror, DiskModeResumes) {
     std::filesystem::remove_all(dir);
   }
 }
+#endif  // HANOI_TYPED_FAMILIES
 
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
 // The engine and storage chosen for the half-depth test, and its refusals.
 TEST(MirrorChoice, GenericInMemoryOrOnDiskLatticeInMemoryOnly) {
   const FamilyInfo& info = variants::find_family("checkers");
@@ -235,5 +243,6 @@ TEST(MirrorChoice, GenericInMemoryOrOnDiskLatticeInMemoryOnly) {
                          });
 }
 
+#endif  // !HANOI_TYPED_FAMILIES
 }  // namespace
 }  // namespace hanoi

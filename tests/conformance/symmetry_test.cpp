@@ -31,16 +31,19 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#include "variants/visit.hpp"
+#ifndef HANOI_TYPED_FAMILIES
+#include "variants/visit.hpp"  // every family (the plain tests)
+#endif
 
 namespace hanoi {
 namespace {
 
+#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 template <class Entry>
 class StartSymmetries : public ::testing::Test {};
 
-using testing::AllFamilies;
-TYPED_TEST_SUITE(StartSymmetries, AllFamilies);
+TYPED_TEST_SUITE(StartSymmetries, testing::TypedFamilies, testing::RegisteredName);
+#endif  // HANOI_TYPED_FAMILIES
 
 constexpr Rank kGroupRanks = Rank{1} << 12;           // the state-by-state checks (Antwerp n = 2)
 constexpr Rank kSymmetryBruteRanks = Rank{1} << 11;   // the brute force over peg relabellings
@@ -142,6 +145,7 @@ void expect_same_search(const V& v, const std::string& label) {
   std::filesystem::remove_all(dir);
 }
 
+#ifdef HANOI_TYPED_FAMILIES
 TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
   using Space = typename TypeParam::Space;
   if constexpr (!HasStartSymmetries<Space>) {
@@ -220,7 +224,9 @@ TYPED_TEST(StartSymmetries, DiskModeResumes) {
     std::filesystem::remove_all(dir);
   }
 }
+#endif  // HANOI_TYPED_FAMILIES
 
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
 // What --symmetry on the generic engine refuses.
 TEST(StartSymmetryChoice, RefusalsAndRouting) {
   const FamilyInfo& info = variants::find_family("checkers");
@@ -251,5 +257,6 @@ TEST(StartSymmetryChoice, RefusalsAndRouting) {
                          });
 }
 
+#endif  // !HANOI_TYPED_FAMILIES
 }  // namespace
 }  // namespace hanoi

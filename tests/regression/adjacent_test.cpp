@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "declared/adjacent.hpp"
 #include "engine/peg_codec.hpp"
 #include "support/family_handle.hpp"
 #include "support/helpers.hpp"

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/antwerp.hpp"
 #include "engine/bfs.hpp"
 #include "support/helpers.hpp"
 #include "support/oracle.hpp"

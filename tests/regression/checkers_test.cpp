@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/checkers.hpp"
+#include "declared/classic.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/checkers/frame.hpp"

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "declared/classic.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "declared/cyclic.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 

@@ -16,6 +16,8 @@
 #include <tuple>
 #include <vector>
 
+#include "declared/adjacent.hpp"
+#include "declared/domino.hpp"
 #include "support/family_handle.hpp"
 #include "support/helpers.hpp"
 #include "support/oracle.hpp"

@@ -25,6 +25,7 @@
 #include "analyses/er_compare.hpp"
 #include "analyses/instance_stats.hpp"
 #include "analyses/replay.hpp"
+#include "declared/er.hpp"
 #include "engine/bfs.hpp"
 #include "support/helpers.hpp"
 #include "support/oracle.hpp"

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "declared/four_star.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 

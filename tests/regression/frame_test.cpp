@@ -30,6 +30,13 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/adjacent.hpp"
+#include "declared/checkers.hpp"
+#include "declared/classic.hpp"
+#include "declared/cyclic.hpp"
+#include "declared/domino.hpp"
+#include "declared/lundon.hpp"
+#include "declared/reversi.hpp"
 #include "support/helpers.hpp"
 #include "support/oracle.hpp"
 #include "variants/adjacent/adjacent.hpp"

@@ -11,6 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "declared/adjacent.hpp"
+#include "declared/classic.hpp"
+#include "declared/cyclic.hpp"
+#include "declared/four_star.hpp"
+#include "declared/graph.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/adjacent/adjacent.hpp"

@@ -17,6 +17,8 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/cyclic.hpp"
+#include "declared/lundon.hpp"
 #include "support/family_handle.hpp"
 #include "support/helpers.hpp"
 #include "support/oracle.hpp"

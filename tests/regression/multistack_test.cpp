@@ -26,6 +26,8 @@
 
 #include "analyses/replay.hpp"
 #include "analyses/structure.hpp"
+#include "declared/classic.hpp"
+#include "declared/multistack.hpp"
 #include "engine/bfs.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"

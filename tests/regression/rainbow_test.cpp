@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "declared/rainbow.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/rainbow/procedures.hpp"

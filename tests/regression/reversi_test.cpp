@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "declared/reversi.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"
 #include "variants/reversi/algorithms.hpp"

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "declared/classic.hpp"
 #include "engine/peg_codec.hpp"
 #include "support/family_handle.hpp"
 #include "support/oracle.hpp"

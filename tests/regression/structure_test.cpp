@@ -34,6 +34,11 @@
 #include <string>
 #include <vector>
 
+#include "declared/classic.hpp"
+#include "declared/cyclic.hpp"
+#include "declared/domino.hpp"
+#include "declared/lundon.hpp"
+#include "declared/reversi.hpp"
 #include "engine/bfs.hpp"
 #include "support/helpers.hpp"
 #include "support/oracle.hpp"

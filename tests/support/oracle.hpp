@@ -25,7 +25,6 @@
 
 #include "engine/core.hpp"
 #include "engine/search.hpp"
-#include "variants/instances.hpp"  // the families' searches, compiled once
 
 namespace hanoi::testing {
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/classic.hpp"
 #include "support/cli_runner.hpp"
 #include "support/synthetic_spaces.hpp"
 #include "variants/classic/classic.hpp"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/classic.hpp"
 #include "engine/bfs.hpp"
 #include "engine/memory.hpp"
 #include "engine/storage.hpp"

@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "analyses/replay.hpp"
+#include "declared/classic.hpp"
+#include "declared/reversi.hpp"
 #include "support/cli_runner.hpp"
 #include "support/oracle.hpp"
 #include "variants/registry.hpp"
