@@ -32,7 +32,7 @@
 #include "cli/command.hpp"
 #include "cli/provenance.hpp"
 #include "engine/memory.hpp"
-#include "variants/graph/graph.hpp"
+#include "variants/graph/digraphs.hpp"
 #include "variants/registry.hpp"
 
 namespace hanoi::cli {

@@ -3,13 +3,15 @@
 // range, each problem and each n whose rank space is at most the family's
 // `conformance_ranks`:
 //   * the encoder is a bijection on the reachable states, and the fast search
-//     agrees with a Boost.Graph BFS over the graph built from `check_move` alone
-//     (level sizes, goal distance, states), with a witness the rule checker accepts;
+//     agrees with a Boost.Graph BFS over the graph built from `check_move`
+//     alone (level sizes, goal distance, states), with a witness the rule
+//     checker accepts;
 //   * the fast successor loop generates exactly the moves `check_move` allows;
 //   * predecessors are exactly the reversed successor edges;
 //   * every algorithm replays legally to the goal, never below the optimum, and
 //     equal to it where the seeds claim it optimal;
-//   * the closed form equals the optimum where it is claimed to, and is never below.
+//   * the closed form equals the optimum where it is claimed to, and is never
+//   below.
 // Per-family test files keep only what is special to the family.
 #include <gtest/gtest.h>
 
@@ -24,14 +26,10 @@
 #include "support/oracle.hpp"
 #include "support/registered_types.hpp"
 #include "variants/registry.hpp"
-#ifndef HANOI_TYPED_FAMILIES
-#include "variants/visit.hpp"  // every family (the plain tests)
-#endif
 
 namespace hanoi {
 namespace {
 
-#ifdef HANOI_TYPED_FAMILIES  // per family folder (support/registered_types.hpp)
 inline constexpr std::size_t kManyProblems = 24, kFullProblems = 6;
 
 template <class Entry>
@@ -48,10 +46,11 @@ class Conformance : public ::testing::Test {
     for (int m = info.min_pegs; m <= info.max_pegs; ++m) {
       for (std::size_t i = 0; i < info.problems.size(); ++i) {
         const ProblemInfo& pr = info.problems[i];
-        // A family with more than kManyProblems problems (reversi offers 171 codes,
-        // checkers 36) gets the whole range for its first kFullProblems (the seed's)
-        // and n <= 3 for the rest, which its regression tests check against the
-        // oracle further (labelled `slow`: the sanitizer run would take minutes).
+        // A family with more than kManyProblems problems (reversi offers 171
+        // codes, checkers 36) gets the whole range for its first kFullProblems
+        // (the seed's) and n <= 3 for the rest, which its regression tests
+        // check against the oracle further (labelled `slow`: the sanitizer run
+        // would take minutes).
         const bool many = info.problems.size() > kManyProblems;
         const int n_max = !many || i < kFullProblems ? info.max_n(m) : std::min(3, info.max_n(m));
         for (int n = 1; n <= n_max; ++n) {
@@ -183,46 +182,6 @@ TYPED_TEST(Conformance, NormalizeFillsDefaultsAndRefusesOutOfRange) {
     EXPECT_TRUE(static_cast<bool>(a.emit)) << a.name;
   }
 }
-#endif  // HANOI_TYPED_FAMILIES
-
-#ifndef HANOI_TYPED_FAMILIES  // the plain tests: once, in this file's own unit
-// Every entry of the registry's list has every typed suite, under its number in
-// the list and with its own type: the typed suites come from units that
-// tests/CMakeLists.txt generates per family folder, and a folder the generator
-// missed would otherwise drop its tests without a word.
-template <class... Entries>
-void expect_every_entry(variants::FamilyList<Entries...>) {
-  std::map<std::string, std::map<std::string, std::string>> typed;  // suite -> number -> type
-  const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
-  for (int i = 0; i < unit.total_test_suite_count(); ++i) {
-    const ::testing::TestSuite& suite = *unit.GetTestSuite(i);
-    if (suite.type_param() == nullptr) continue;
-    const std::string name = suite.name();
-    const auto slash = name.find('/');
-    ASSERT_NE(slash, std::string::npos) << name;
-    typed[name.substr(0, slash)][name.substr(slash + 1)] = suite.type_param();
-  }
-  EXPECT_GE(typed.size(), 9u) << "typed suites found";
-  for (const auto& [suite, entries] : typed) {
-    EXPECT_EQ(entries.size(), sizeof...(Entries)) << suite;
-    int index = 0;
-    (
-        [&] {
-          const auto it = entries.find(std::to_string(index++));
-          if (it == entries.end()) {
-            ADD_FAILURE() << suite << " lacks " << ::testing::internal::GetTypeName<Entries>();
-          } else {
-            EXPECT_EQ(it->second, ::testing::internal::GetTypeName<Entries>()) << suite;
-          }
-        }(),
-        ...);
-  }
-}
-
-TEST(ConformanceUnits, EveryRegisteredFamilyHasEveryTypedSuite) {
-  expect_every_entry(variants::Registered{});
-}
-#endif  // !HANOI_TYPED_FAMILIES
 
 }  // namespace
 }  // namespace hanoi

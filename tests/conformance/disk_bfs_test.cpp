@@ -1,9 +1,10 @@
 // The generic engine's disk mode (engine/disk_bfs.hpp) against the in-memory
-// generic search (bfs.hpp), level by level, on every registered family: segments
-// of a few dozen ranks, two of them resident and a record queue of a few records,
-// so that segments are evicted, written and read back and records spill to files
-// at every level; then interrupted every few segments and resumed until done; and
-// the refusals of a work directory that must not be used.
+// generic search (bfs.hpp), level by level, on every registered family:
+// segments of a few dozen ranks, two of them resident and a record queue of a
+// few records, so that segments are evicted, written and read back and records
+// spill to files at every level; then interrupted every few segments and
+// resumed until done; and the refusals of a work directory that must not be
+// used.
 #include "engine/disk_bfs.hpp"
 
 #include <gtest/gtest.h>
@@ -21,8 +22,15 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#ifndef HANOI_TYPED_FAMILIES
-#include "variants/visit.hpp"  // every family (the plain tests)
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests' families (a typed unit has its
+                              // own)
+#include "declared/checkers.hpp"
+#include "declared/classic.hpp"
+#include "support/visit_among.hpp"
+#include "variants/checkers/checkers.hpp"
+#include "variants/classic/classic.hpp"
+#include "variants/registry.hpp"
+#include "variants/reves/reves.hpp"
 #endif
 
 namespace hanoi {
@@ -58,8 +66,9 @@ void expect_same(const SearchResult& d, const SearchResult& m) {
 }
 #endif  // HANOI_TYPED_FAMILIES
 
-// One instance per family: at its fewest pegs, the largest n (<= 9) with at most
-// 2^13 ranks (3-peg path graphs have up to 3^n levels, each touching segments).
+// One instance per family: at its fewest pegs, the largest n (<= 9) with at
+// most 2^13 ranks (3-peg path graphs have up to 3^n levels, each touching
+// segments).
 template <class Fam>
 Params instance(const Fam& fam) {
   const FamilyInfo& info = fam.info;
@@ -86,8 +95,9 @@ TYPED_TEST(DiskBfs, SameLevelsAsInMemory) {
     const SearchResult mem = breadth_first_search(space, base);
     const std::string dir = fresh_dir(fam.info.name);
     SearchOptions o = tight_options(space.num_ranks(), dir, base);
-    // The stop-at-goal run writes its segments compressed (FileCoding::kZstd): its
-    // plan counts a codec beside each of its two files, so the same segments fit.
+    // The stop-at-goal run writes its segments compressed (FileCoding::kZstd):
+    // its plan counts a codec beside each of its two files, so the same
+    // segments fit.
     if (stop) {
       o.disk_coding = FileCoding::kZstd;
       o.max_memory += 2 * kCodecBytes;
@@ -100,8 +110,9 @@ TYPED_TEST(DiskBfs, SameLevelsAsInMemory) {
   }
 }
 
-// Interrupted after every k segment expansions (a checkpoint after each, or only
-// the one the interruption writes), resumed until it completes: the same levels.
+// Interrupted after every k segment expansions (a checkpoint after each, or
+// only the one the interruption writes), resumed until it completes: the same
+// levels.
 TYPED_TEST(DiskBfs, ResumesAfterInterruptions) {
   using Space = typename TypeParam::Space;
   const Family<Space> fam = TypeParam::family();
@@ -141,74 +152,80 @@ TYPED_TEST(DiskBfs, ResumesAfterInterruptions) {
 // exceeds the budget, with or without --symmetry; refused with a witness.
 TEST(DiskBfsChoice, ChosenFromTheBudgetAndRefusedWhereItDoesNotApply) {
   const FamilyInfo& info = variants::find_family("checkers");
-  variants::visit_family(info, normalize(info, Params{8, 4, ""}), [&](const auto&, const auto& v) {
-    SearchOptions o;
-    o.work_dir = fresh_dir("choice");
-    o.max_memory = std::uint64_t{1} << 30;
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
-    o.max_memory = estimate_search_bytes(v.num_ranks(), false) - 1;
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);
-    o.want_path = true;
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);  // which then refuses, over budget
-    o.storage = StorageKind::kDisk;
-    EXPECT_THROW(choose_storage(v, o), std::invalid_argument);
-    o.want_path = false;
-    o.symmetry = true;  // Checkers' start symmetries (symmetry_test.cpp): the disk mode too
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);
-  });
+  testing::visit_among<variants::checkers::CheckersFamily>(
+      info.name, Params{8, 4, ""}, [&](const auto&, const auto& v) {
+        SearchOptions o;
+        o.work_dir = fresh_dir("choice");
+        o.max_memory = std::uint64_t{1} << 30;
+        EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
+        o.max_memory = estimate_search_bytes(v.num_ranks(), false) - 1;
+        EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);
+        o.want_path = true;
+        EXPECT_EQ(choose_storage(v, o),
+                  StorageKind::kMemory);  // which then refuses, over budget
+        o.storage = StorageKind::kDisk;
+        EXPECT_THROW(choose_storage(v, o), std::invalid_argument);
+        o.want_path = false;
+        o.symmetry = true;  // Checkers' start symmetries (symmetry_test.cpp):
+                            // the disk mode too
+        EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);
+      });
 }
 
 // Refusals: the work directory of another search, of a run not asked to resume,
-// of the lattice engine's disk mode, with a damaged or truncated file or manifest.
+// of the lattice engine's disk mode, with a damaged or truncated file or
+// manifest.
 TEST(DiskBfsRefusals, RefusesWhatItMustNotUse) {
   const FamilyInfo& info = variants::find_family("checkers");
-  variants::visit_family(info, normalize(info, Params{8, 4, ""}), [&](const auto&, const auto& v) {
-    const std::string dir = fresh_dir("refusals");
-    SearchOptions o = tight_options(v.num_ranks(), dir, SearchOptions{});
-    o.identity = "checkers n=8";
-    o.checkpoint_seconds = 0;
-    o.abort_after_segments = 5;
-    EXPECT_THROW(disk_bfs_search(v, o), SearchCancelled);
-    o.abort_after_segments = 0;
-    EXPECT_THROW(disk_bfs_search(v, o), WorkDirError);  // no --resume: not overwritten
-    SearchOptions other = o;
-    other.resume = true;
-    other.identity = "checkers n=9";
-    EXPECT_THROW(disk_bfs_search(v, other), WorkDirError);
-    std::string seg;
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.path().filename().string().rfind("seg-", 0) == 0) seg = e.path().string();
-    ASSERT_FALSE(seg.empty());
-    const auto size = std::filesystem::file_size(seg);
-    {
-      std::fstream f(seg, std::ios::in | std::ios::out | std::ios::binary);
-      f.seekg(static_cast<std::streamoff>(size / 2));
-      char c = 0;
-      f.read(&c, 1);
-      c = static_cast<char>(c ^ 0x10);
-      f.seekp(static_cast<std::streamoff>(size / 2));
-      f.write(&c, 1);
-    }
-    o.resume = true;
-    try {
-      disk_bfs_search(v, o);
-      ADD_FAILURE() << "a damaged segment file was used";
-    } catch (const WorkDirError& e) {
-      EXPECT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
-    }
-    std::filesystem::resize_file(seg, size - 8);
-    EXPECT_THROW(disk_bfs_search(v, o), WorkDirError);
-    {
-      std::ofstream f(dir + "/manifest", std::ios::app);
-      f << "x";
-    }
-    EXPECT_THROW(disk_bfs_search(v, o), WorkDirError);
-    std::filesystem::remove_all(dir);
-  });
+  testing::visit_among<variants::checkers::CheckersFamily>(
+      info.name, Params{8, 4, ""}, [&](const auto&, const auto& v) {
+        const std::string dir = fresh_dir("refusals");
+        SearchOptions o = tight_options(v.num_ranks(), dir, SearchOptions{});
+        o.identity = "checkers n=8";
+        o.checkpoint_seconds = 0;
+        o.abort_after_segments = 5;
+        EXPECT_THROW(disk_bfs_search(v, o), SearchCancelled);
+        o.abort_after_segments = 0;
+        EXPECT_THROW(disk_bfs_search(v, o),
+                     WorkDirError);  // no --resume: not overwritten
+        SearchOptions other = o;
+        other.resume = true;
+        other.identity = "checkers n=9";
+        EXPECT_THROW(disk_bfs_search(v, other), WorkDirError);
+        std::string seg;
+        for (const auto& e : std::filesystem::directory_iterator(dir))
+          if (e.path().filename().string().rfind("seg-", 0) == 0) seg = e.path().string();
+        ASSERT_FALSE(seg.empty());
+        const auto size = std::filesystem::file_size(seg);
+        {
+          std::fstream f(seg, std::ios::in | std::ios::out | std::ios::binary);
+          f.seekg(static_cast<std::streamoff>(size / 2));
+          char c = 0;
+          f.read(&c, 1);
+          c = static_cast<char>(c ^ 0x10);
+          f.seekp(static_cast<std::streamoff>(size / 2));
+          f.write(&c, 1);
+        }
+        o.resume = true;
+        try {
+          disk_bfs_search(v, o);
+          ADD_FAILURE() << "a damaged segment file was used";
+        } catch (const WorkDirError& e) {
+          EXPECT_NE(std::string(e.what()).find("damaged"), std::string::npos) << e.what();
+        }
+        std::filesystem::resize_file(seg, size - 8);
+        EXPECT_THROW(disk_bfs_search(v, o), WorkDirError);
+        {
+          std::ofstream f(dir + "/manifest", std::ios::app);
+          f << "x";
+        }
+        EXPECT_THROW(disk_bfs_search(v, o), WorkDirError);
+        std::filesystem::remove_all(dir);
+      });
   // A checkpoint of the lattice engine's disk mode is not this mode's.
   const FamilyInfo& reves = variants::find_family("reves");
-  variants::visit_family(
-      reves, normalize(reves, Params{7, 4, ""}), [&](const auto&, const auto& v) {
+  testing::visit_among<variants::reves::RevesFamily>(
+      reves.name, Params{7, 4, ""}, [&](const auto&, const auto& v) {
         using V = std::decay_t<decltype(v)>;
         if constexpr (LatticeSpace<V>) {
           const std::string dir = fresh_dir("lattice");

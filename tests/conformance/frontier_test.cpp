@@ -1,10 +1,11 @@
 // The frontier engine (frontier_bfs.hpp: only the last two levels) against the
-// lattice engine on every registered family it serves: the same per-level counts,
-// eccentricity, optimum and farthest states; the same half-depth optimum where a
-// peg permutation maps the start to the goal; the same counts for any window size
-// and thread count; a refusal for the one-way rule (cyclic); and its checkpoints:
-// an interrupted run resumed again and again ends with the uninterrupted run's
-// counts, and a damaged or foreign checkpoint is refused.
+// lattice engine on every registered family it serves: the same per-level
+// counts, eccentricity, optimum and farthest states; the same half-depth
+// optimum where a peg permutation maps the start to the goal; the same counts
+// for any window size and thread count; a refusal for the one-way rule
+// (cyclic); and its checkpoints: an interrupted run resumed again and again
+// ends with the uninterrupted run's counts, and a damaged or foreign checkpoint
+// is refused.
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
@@ -20,6 +21,16 @@
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
 #include "variants/registry.hpp"
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests' families (a typed unit has its
+                              // own)
+#include "declared/adjacent.hpp"
+#include "declared/checkers.hpp"
+#include "declared/classic.hpp"
+#include "variants/adjacent/adjacent.hpp"
+#include "variants/checkers/checkers.hpp"
+#include "variants/classic/classic.hpp"
+#include "variants/reves/reves.hpp"
+#endif
 
 namespace hanoi {
 namespace {
@@ -146,7 +157,8 @@ TEST(FrontierEngine, ThreadsAndWindowsAgree) {
   EXPECT_EQ(single.farthest, want.farthest);
 }
 
-// Killed every few levels and resumed until done: the uninterrupted run's counts.
+// Killed every few levels and resumed until done: the uninterrupted run's
+// counts.
 TEST(FrontierEngine, InterruptedRunsResume) {
   const auto fam = variants::reves::RevesFamily::family();
   const auto v = fam.make(normalize(fam.info, Params{8, 4, ""}));
@@ -256,9 +268,9 @@ TEST(FrontierEngine, ResumesAfterRunningOutOfBudget) {
   std::filesystem::remove_all(o.work_dir);
 }
 
-// Out of budget at every point of a half-depth run, in turn: each checkpoint left
-// resumes to the same optimum, including those written inside a level's test
-// (the manifest's meet_pending), which the resumed run repeats first.
+// Out of budget at every point of a half-depth run, in turn: each checkpoint
+// left resumes to the same optimum, including those written inside a level's
+// test (the manifest's meet_pending), which the resumed run repeats first.
 TEST(FrontierEngine, HalfDepthResumesFromEveryBudget) {
   const auto fam = variants::adjacent::AdjacentFamily::family();
   const auto v = fam.make(normalize(fam.info, Params{9, 4, ""}));

@@ -1,9 +1,10 @@
 // The half-depth ("meet in the middle") optimum of the lattice engine
-// (lattice_bfs.hpp) against the full search, on every registered family it serves:
-// the same optimum, found at level ceil(L/2) with the same counts up to there, for
-// every thread count; and a refusal exactly where no peg permutation σ with σσ = 1
-// maps the start to the goal and keeps the rule (checked here by brute force over
-// the pegs, on states, independently of the engine's search over ranks).
+// (lattice_bfs.hpp) against the full search, on every registered family it
+// serves: the same optimum, found at level ceil(L/2) with the same counts up to
+// there, for every thread count; and a refusal exactly where no peg permutation
+// σ with σσ = 1 maps the start to the goal and keeps the rule (checked here by
+// brute force over the pegs, on states, independently of the engine's search
+// over ranks).
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
@@ -15,6 +16,14 @@
 #include "engine/search.hpp"
 #include "support/registered_types.hpp"
 #include "variants/registry.hpp"
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests' families (a typed unit has its
+                              // own)
+#include "declared/adjacent.hpp"
+#include "declared/classic.hpp"
+#include "variants/adjacent/adjacent.hpp"
+#include "variants/classic/classic.hpp"
+#include "variants/reves/reves.hpp"
+#endif
 
 namespace hanoi {
 namespace {
@@ -28,8 +37,8 @@ TYPED_TEST_SUITE(Meet, testing::TypedFamilies, testing::RegisteredName);
 
 constexpr Rank kMeetMaxRanks = Rank{1} << 22;
 
-// Whether some involution σ of the pegs maps the start to the goal (disc by disc)
-// and keeps every move's legality.
+// Whether some involution σ of the pegs maps the start to the goal (disc by
+// disc) and keeps every move's legality.
 template <class V>
 bool has_reflection(const V& v) {
   const int m = v.pegs(), n = v.discs();
@@ -74,7 +83,8 @@ void expect_meet_agrees(const V& v, const std::string& label) {
   EXPECT_EQ(meet.engine, EngineKind::kLattice);
   EXPECT_EQ(meet.optimum, full.optimum);
   EXPECT_FALSE(meet.complete);
-  // The test decides at depth ceil(L/2): the counts are the full search's up to there.
+  // The test decides at depth ceil(L/2): the counts are the full search's up to
+  // there.
   const std::uint64_t k = (full.optimum + 1) / 2;
   ASSERT_EQ(meet.level_sizes.size(), k + 1);
   EXPECT_EQ(meet.level_sizes.to_vector(),
@@ -108,8 +118,9 @@ TYPED_TEST(Meet, SameOptimumAtHalfDepth) {
 }
 #endif  // HANOI_TYPED_FAMILIES
 
-// Large enough for the parallel path (hundreds of chunks per level), on one thread
-// and on all: the decision must not depend on which thread visits which chunk.
+// Large enough for the parallel path (hundreds of chunks per level), on one
+// thread and on all: the decision must not depend on which thread visits which
+// chunk.
 template <class V>
 void expect_thread_independent(const V& v, const std::string& label) {
   SCOPED_TRACE(label);
@@ -145,7 +156,8 @@ TEST(MeetInMiddle, Refusals) {
   EXPECT_THROW(search(v, o), std::invalid_argument);
   o.want_path = false;
   // On disk, or asked for the generic engine, the generic engine's test runs
-  // (tests/conformance/mirror_test.cpp); the lattice engine's runs in memory only.
+  // (tests/conformance/mirror_test.cpp); the lattice engine's runs in memory
+  // only.
   o.engine = EngineKind::kGeneric;
   EXPECT_EQ(choose_engine(v, o), EngineKind::kGeneric);
   o.engine = EngineKind::kAuto;

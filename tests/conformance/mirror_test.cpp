@@ -1,13 +1,15 @@
 // The generic engine's half-depth test (--meet-in-middle over a start-goal
-// mirror, engine/mirror.hpp: a variant's own, core.hpp's HasMirror, or a lattice
-// space's peg permutation; bfs.hpp and disk_bfs.hpp) on every registered family
-// that has one, for every problem and small n:
-//   * the mirror is an involution and an automorphism of the move graph, checked
-//     state by state with the slow rule check (check_move), not the successor loop,
-//     and it maps the start to the goal;
+// mirror, engine/mirror.hpp: a variant's own, core.hpp's HasMirror, or a
+// lattice space's peg permutation; bfs.hpp and disk_bfs.hpp) on every
+// registered family that has one, for every problem and small n:
+//   * the mirror is an involution and an automorphism of the move graph,
+//   checked
+//     state by state with the slow rule check (check_move), not the successor
+//     loop, and it maps the start to the goal;
 //   * a mirror is offered exactly where a brute force over the peg involutions,
 //     again by check_move, finds one (for the spaces of one word of pegs);
-//   * the optimum equals the full search's, decided at depth ceil(L/2) with the same
+//   * the optimum equals the full search's, decided at depth ceil(L/2) with the
+//   same
 //     counts up to there, in memory and in the disk mode (tiny segments, two
 //     resident, a queue of 8 records; the first three problems, n within 2^11
 //     ranks), and in the disk mode after interruptions;
@@ -28,8 +30,11 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#ifndef HANOI_TYPED_FAMILIES
-#include "variants/visit.hpp"  // every family (the plain tests)
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests' families (a typed unit has its
+                              // own)
+#include "declared/checkers.hpp"
+#include "support/visit_among.hpp"
+#include "variants/checkers/checkers.hpp"
 #endif
 
 namespace hanoi {
@@ -45,8 +50,8 @@ TYPED_TEST_SUITE(Mirror, testing::TypedFamilies, testing::RegisteredName);
 constexpr Rank kBruteRanks = Rank{1} << 11;   // the state-by-state checks, the disk runs
 constexpr Rank kSearchRanks = Rank{1} << 16;  // the searches
 
-// Whether `img` is an involution and an automorphism over every rank (the slow rule
-// check decides the moves).
+// Whether `img` is an involution and an automorphism over every rank (the slow
+// rule check decides the moves).
 template <class V, class Img>
 bool is_mirror_map(const V& v, Img&& img) {
   // (Images are legal states before they are ranked again.)
@@ -149,8 +154,8 @@ TYPED_TEST(Mirror, AutomorphismAndHalfDepthOptimum) {
           }
           if (mirror.ok()) {
             ++mirrored;
-            // The disk mode (many tiny files) on the family's first problems (the
-            // seed's own codes), small n.
+            // The disk mode (many tiny files) on the family's first problems
+            // (the seed's own codes), small n.
             const bool first = &pr - info.problems.data() < 3;
             expect_meet_agrees(v, label, first && v.num_ranks() <= kBruteRanks);
           } else {
@@ -173,8 +178,9 @@ TYPED_TEST(Mirror, DiskModeResumes) {
   } else {
     const Family<Space> fam = TypeParam::family();
     const FamilyInfo& info = fam.info;
-    // Four pegs where the family has them (3-peg graphs have up to 3^n levels, and
-    // a run is stopped every 3 segment expansions): the largest n within a bound.
+    // Four pegs where the family has them (3-peg graphs have up to 3^n levels,
+    // and a run is stopped every 3 segment expansions): the largest n within a
+    // bound.
     const int m = std::max(info.min_pegs, std::min(4, info.max_pegs));
     const Rank bound = m == 3 ? Rank{1} << 9 : Rank{1} << 12;
     std::optional<Space> pick;
@@ -214,33 +220,34 @@ TYPED_TEST(Mirror, DiskModeResumes) {
 // The engine and storage chosen for the half-depth test, and its refusals.
 TEST(MirrorChoice, GenericInMemoryOrOnDiskLatticeInMemoryOnly) {
   const FamilyInfo& info = variants::find_family("checkers");
-  variants::visit_family(info, normalize(info, Params{8, 4, ""}), [&](const auto&, const auto& v) {
-    SearchOptions o;
-    o.meet_in_middle = true;
-    EXPECT_EQ(choose_engine(v, o), EngineKind::kGeneric);
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
-    o.work_dir = testing::fresh_dir("hanoi-mirror-choice-", "checkers");
-    o.max_memory = estimate_search_bytes(v.num_ranks(), false) - 1;
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);
-    o.symmetry = true;
-    EXPECT_THROW(choose_storage(v, o), std::invalid_argument);
-    o.symmetry = false;
-    o.want_path = true;
-    EXPECT_THROW(choose_engine(v, o), std::invalid_argument);
-    o.want_path = false;
-    o.engine = EngineKind::kLattice;
-    EXPECT_THROW(choose_engine(v, o), std::invalid_argument);
-  });
+  testing::visit_among<variants::checkers::CheckersFamily>(
+      info.name, Params{8, 4, ""}, [&](const auto&, const auto& v) {
+        SearchOptions o;
+        o.meet_in_middle = true;
+        EXPECT_EQ(choose_engine(v, o), EngineKind::kGeneric);
+        EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
+        o.work_dir = testing::fresh_dir("hanoi-mirror-choice-", "checkers");
+        o.max_memory = estimate_search_bytes(v.num_ranks(), false) - 1;
+        EXPECT_EQ(choose_storage(v, o), StorageKind::kDisk);
+        o.symmetry = true;
+        EXPECT_THROW(choose_storage(v, o), std::invalid_argument);
+        o.symmetry = false;
+        o.want_path = true;
+        EXPECT_THROW(choose_engine(v, o), std::invalid_argument);
+        o.want_path = false;
+        o.engine = EngineKind::kLattice;
+        EXPECT_THROW(choose_engine(v, o), std::invalid_argument);
+      });
   // A problem whose bases no involution keeps (DDDB: peg 3 alone is coloured).
-  variants::visit_family(info, normalize(info, Params{8, 4, "DDDB"}),
-                         [&](const auto&, const auto& v) {
-                           SearchOptions o;
-                           o.meet_in_middle = true;
-                           EXPECT_THROW(choose_engine(v, o), std::invalid_argument);
-                           EXPECT_THROW(breadth_first_search(v, o), std::invalid_argument);
-                           o.work_dir = testing::fresh_dir("hanoi-mirror-choice-", "dddb");
-                           EXPECT_THROW(disk_bfs_search(v, o), std::invalid_argument);
-                         });
+  testing::visit_among<variants::checkers::CheckersFamily>(
+      info.name, Params{8, 4, "DDDB"}, [&](const auto&, const auto& v) {
+        SearchOptions o;
+        o.meet_in_middle = true;
+        EXPECT_THROW(choose_engine(v, o), std::invalid_argument);
+        EXPECT_THROW(breadth_first_search(v, o), std::invalid_argument);
+        o.work_dir = testing::fresh_dir("hanoi-mirror-choice-", "dddb");
+        EXPECT_THROW(disk_bfs_search(v, o), std::invalid_argument);
+      });
 }
 
 #endif  // !HANOI_TYPED_FAMILIES

@@ -1,17 +1,19 @@
 // The generic engine's start symmetries (--symmetry on Checkers and Antwerp;
 // engine/symmetry.hpp, bfs.hpp) on every registered family that names them, for
 // every problem and small n:
-//   * each named map is an automorphism of the move graph, checked state by state
-//     with the slow rule check (check_move), not the successor loop; it fixes the
-//     start; the first is the identity; the set is closed under composition (a
-//     group, so orbit sizes divide its order);
+//   * each named map is an automorphism of the move graph, checked state by
+//   state
+//     with the slow rule check (check_move), not the successor loop; it fixes
+//     the start; the first is the identity; the set is closed under composition
+//     (a group, so orbit sizes divide its order);
 //   * for spaces of one word of pegs, the group is exactly the set of peg
 //     relabellings fixing peg 0's start that the same brute force accepts;
 //   * the search with symmetry gives the full search's level counts, optimum,
-//     eccentricity, states reached and farthest states, keeping fewer states, in
-//     memory and in the disk mode (tiny segments, two resident, 8 queued records),
-//     also when interrupted every few segments and resumed;
-//   * it is refused, never silently dropped, with a witness, the half-depth test,
+//     eccentricity, states reached and farthest states, keeping fewer states,
+//     in memory and in the disk mode (tiny segments, two resident, 8 queued
+//     records), also when interrupted every few segments and resumed;
+//   * it is refused, never silently dropped, with a witness, the half-depth
+//   test,
 //     or where the instance has no symmetry.
 #include "engine/symmetry.hpp"
 
@@ -31,8 +33,11 @@
 #include "support/registered_types.hpp"
 #include "support/resume.hpp"
 #include "support/temp_dir.hpp"
-#ifndef HANOI_TYPED_FAMILIES
-#include "variants/visit.hpp"  // every family (the plain tests)
+#ifndef HANOI_TYPED_FAMILIES  // the plain tests' families (a typed unit has its
+                              // own)
+#include "declared/checkers.hpp"
+#include "support/visit_among.hpp"
+#include "variants/checkers/checkers.hpp"
 #endif
 
 namespace hanoi {
@@ -49,8 +54,8 @@ constexpr Rank kGroupRanks = Rank{1} << 12;           // the state-by-state chec
 constexpr Rank kSymmetryBruteRanks = Rank{1} << 11;   // the brute force over peg relabellings
 constexpr Rank kSymmetrySearchRanks = Rank{1} << 18;  // the searches (Antwerp n = 3)
 
-// The number of peg relabellings fixing the start's peg 0 that are automorphisms
-// (spaces of one packed word of pegs; nullopt otherwise).
+// The number of peg relabellings fixing the start's peg 0 that are
+// automorphisms (spaces of one packed word of pegs; nullopt otherwise).
 template <class V>
 std::optional<int> brute_force_group_order(const V& v) {
   if constexpr (requires { v.codec().with_peg(std::uint64_t{0}, 1, 0); }) {
@@ -176,8 +181,9 @@ TYPED_TEST(StartSymmetries, GroupOfAutomorphismsAndTheSameSearch) {
   }
 }
 
-// The disk mode with symmetry, interrupted every 3 segment expansions and resumed
-// until done, then resumed once more when finished: the full search's counts.
+// The disk mode with symmetry, interrupted every 3 segment expansions and
+// resumed until done, then resumed once more when finished: the full search's
+// counts.
 TYPED_TEST(StartSymmetries, DiskModeResumes) {
   using Space = typename TypeParam::Space;
   if constexpr (!HasStartSymmetries<Space>) {
@@ -230,31 +236,32 @@ TYPED_TEST(StartSymmetries, DiskModeResumes) {
 // What --symmetry on the generic engine refuses.
 TEST(StartSymmetryChoice, RefusalsAndRouting) {
   const FamilyInfo& info = variants::find_family("checkers");
-  variants::visit_family(info, normalize(info, Params{6, 4, ""}), [&](const auto&, const auto& v) {
-    SearchOptions o;
-    o.symmetry = true;
-    EXPECT_EQ(choose_engine(v, o), EngineKind::kGeneric);
-    EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
-    SearchOptions path = o;
-    path.want_path = true;
-    EXPECT_THROW(search(v, path), std::invalid_argument);
-    SearchOptions meet = o;
-    meet.meet_in_middle = true;
-    EXPECT_THROW(search(v, meet), std::invalid_argument);
-    SearchOptions disk = o;
-    disk.work_dir = testing::fresh_dir("hanoi-symmetry-", "checkers");
-    disk.storage = StorageKind::kDisk;
-    EXPECT_EQ(choose_storage(v, disk), StorageKind::kDisk);
-    disk.want_path = true;
-    EXPECT_THROW(search(v, disk), std::invalid_argument);
-  });
+  testing::visit_among<variants::checkers::CheckersFamily>(
+      info.name, Params{6, 4, ""}, [&](const auto&, const auto& v) {
+        SearchOptions o;
+        o.symmetry = true;
+        EXPECT_EQ(choose_engine(v, o), EngineKind::kGeneric);
+        EXPECT_EQ(choose_storage(v, o), StorageKind::kMemory);
+        SearchOptions path = o;
+        path.want_path = true;
+        EXPECT_THROW(search(v, path), std::invalid_argument);
+        SearchOptions meet = o;
+        meet.meet_in_middle = true;
+        EXPECT_THROW(search(v, meet), std::invalid_argument);
+        SearchOptions disk = o;
+        disk.work_dir = testing::fresh_dir("hanoi-symmetry-", "checkers");
+        disk.storage = StorageKind::kDisk;
+        EXPECT_EQ(choose_storage(v, disk), StorageKind::kDisk);
+        disk.want_path = true;
+        EXPECT_THROW(search(v, disk), std::invalid_argument);
+      });
   // BADB: no two of pegs 1, 2, 3 have bases that act alike.
-  variants::visit_family(info, normalize(info, Params{6, 4, "BADB"}),
-                         [&](const auto&, const auto& v) {
-                           SearchOptions o;
-                           o.symmetry = true;
-                           EXPECT_THROW(search(v, o), std::invalid_argument);
-                         });
+  testing::visit_among<variants::checkers::CheckersFamily>(
+      info.name, Params{6, 4, "BADB"}, [&](const auto&, const auto& v) {
+        SearchOptions o;
+        o.symmetry = true;
+        EXPECT_THROW(search(v, o), std::invalid_argument);
+      });
 }
 
 #endif  // !HANOI_TYPED_FAMILIES
