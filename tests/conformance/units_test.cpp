@@ -28,7 +28,10 @@ void expect_every_entry(variants::FamilyList<Entries...>) {
     typed[name.substr(0, slash)][name.substr(slash + 1)] = suite.type_param();
   }
   EXPECT_GE(typed.size(), 9u) << "typed suites found";
-  for (const auto& [suite, entries] : typed) {
+  for (const auto& kv : typed) {
+    // (Not a structured binding: clang 14 cannot capture one in the lambda below.)
+    const std::string& suite = kv.first;
+    const std::map<std::string, std::string>& entries = kv.second;
     EXPECT_EQ(entries.size(), sizeof...(Entries)) << suite;
     int index = 0;
     (
