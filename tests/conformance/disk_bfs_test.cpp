@@ -192,20 +192,10 @@ TEST(DiskBfsRefusals, RefusesWhatItMustNotUse) {
         other.resume = true;
         other.identity = "checkers n=9";
         EXPECT_THROW(disk_bfs_search(v, other), WorkDirError);
-        std::string seg;
-        for (const auto& e : std::filesystem::directory_iterator(dir))
-          if (e.path().filename().string().rfind("seg-", 0) == 0) seg = e.path().string();
+        const std::string seg = testing::file_starting(dir, "seg-");
         ASSERT_FALSE(seg.empty());
         const auto size = std::filesystem::file_size(seg);
-        {
-          std::fstream f(seg, std::ios::in | std::ios::out | std::ios::binary);
-          f.seekg(static_cast<std::streamoff>(size / 2));
-          char c = 0;
-          f.read(&c, 1);
-          c = static_cast<char>(c ^ 0x10);
-          f.seekp(static_cast<std::streamoff>(size / 2));
-          f.write(&c, 1);
-        }
+        testing::flip_middle_byte(seg);
         o.resume = true;
         try {
           disk_bfs_search(v, o);

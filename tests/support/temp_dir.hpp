@@ -8,6 +8,7 @@
 
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace hanoi::testing {
@@ -21,6 +22,28 @@ inline std::string fresh_dir(const std::string& prefix, const std::string& label
                           std::to_string(++count) + "-" + name;
   std::filesystem::remove_all(dir);
   return dir;
+}
+
+// A file of `dir` whose name starts with `prefix` (the last the directory lists), or
+// "" if none: a segment file to damage in the refusal tests.
+inline std::string file_starting(const std::string& dir, const std::string& prefix) {
+  std::string found;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().filename().string().rfind(prefix, 0) == 0) found = e.path().string();
+  return found;
+}
+
+// Flips one bit of the byte in the middle of file `path` (a damaged file of the
+// same size, which only a checksum notices).
+inline void flip_middle_byte(const std::string& path) {
+  const auto middle = static_cast<std::streamoff>(std::filesystem::file_size(path) / 2);
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(middle);
+  char c = 0;
+  f.read(&c, 1);
+  c = static_cast<char>(c ^ 0x10);
+  f.seekp(middle);
+  f.write(&c, 1);
 }
 
 }  // namespace hanoi::testing
