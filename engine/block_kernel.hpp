@@ -18,12 +18,13 @@
 // The kernel's contract (BlockSpace), for K = the pointee of v.block_kernel():
 //   K::parts(), K::part_first(i), K::part_count(i): the unit of parallel work, each
 //     a range of ranks [first, first + count), together all the ranks;
-//   K::expand_part(i, level, emit): reads the level's states in part i through
+//   K::expand_part(i, level, sink): reads the level's states in part i through
 //     level.empty(first, count) (asked in increasing order of first) and
-//     level.bits(first, count, out) (count <= 64 K::kBlockWords: K::kBlockWords
-//     words, bit j for rank first + j), and calls emit(first, count, bits) with the
-//     successors of those states in the same form (every successor of every state
-//     read, in one emit or more);
+//     level.bits(first, count) (count <= 64 K::kBlockWords: K::kBlockWords words,
+//     returned by value, bit j for rank first + j), and hands the successors of those
+//     states to the sink in the same form: sink.slot() gives K::kBlockWords words to
+//     fill (their old contents undefined), sink.push(first, count) takes them (every
+//     successor of every state read, in one push or more);
 // and v.block_kernel() may be null (the space has no kernel at this n).
 //
 // The generic engine (bfs.hpp) runs it on its bitmap levels when the search keeps
@@ -37,6 +38,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <concepts>
@@ -78,8 +80,11 @@ class LevelCursor {
   }
 
   // Ranks [first, first + count) of the level as W words of bits (bit j of the
-  // block: bit j % 64 of out[j / 64]), 1 <= count <= 64 W.
-  void bits(Rank first, int count, std::uint64_t* out) const {
+  // block: bit j % 64 of word j / 64), 1 <= count <= 64 W.  Returned by value, so
+  // that an inlined caller keeps them in registers (a store of single words read
+  // back as a wider vector would stall).
+  std::array<std::uint64_t, W> bits(Rank first, int count) const {
+    std::array<std::uint64_t, W> out;
     const std::uint64_t i = first >> 6;
     const int s = static_cast<int>(first & 63);
     const std::uint64_t last = (first + static_cast<Rank>(count) - 1) >> 6;
@@ -87,11 +92,13 @@ class LevelCursor {
     for (int k = 0; k < W; ++k) {
       const std::uint64_t j = i + static_cast<std::uint64_t>(k) + 1;
       const std::uint64_t nxt = j <= last ? word(j) : 0;
-      out[k] = s == 0 ? cur : (cur >> s) | (nxt << (64 - s));
+      std::uint64_t w = s == 0 ? cur : (cur >> s) | (nxt << (64 - s));
       cur = nxt;
-      const int left = count - 64 * k;  // bits of the block in out[k]
-      if (left < 64) out[k] &= left > 0 ? (std::uint64_t{1} << left) - 1 : 0;
+      const int left = count - 64 * k;  // bits of the block in word k
+      if (left < 64) w &= left > 0 ? (std::uint64_t{1} << left) - 1 : 0;
+      out[static_cast<std::size_t>(k)] = w;
     }
+    return out;
   }
 
  private:
@@ -127,14 +134,26 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
       tbb::blocked_range<std::size_t>(0, K->parts(), 1),
       [&](const tbb::blocked_range<std::size_t>& range) {
         std::uint64_t mine = 0;
-        // ORs a block's bits into `visited` at its first rank (W + 1 words at most).
-        auto write = [&](Rank first, int count, const std::uint64_t* bits) HANOI_ALWAYS_INLINE {
-          const std::uint64_t i = first >> 6;
-          const int s = static_cast<int>(first & 63);
-          const std::uint64_t last = (first + static_cast<Rank>(count) - 1) >> 6;
+        // The blocks wait in a ring, their first words prefetched as they enter, and
+        // each is written when kQueue - 1 later blocks have entered: the cache misses
+        // of the writes far away overlap (as the per-state path batches its
+        // successors), each behind the same number of others.
+        constexpr unsigned kQueue = 16;
+        struct Entry {
+          Rank first;
+          int count;
+          std::uint64_t bits[W];
+        };
+        Entry ring[kQueue];
+        unsigned head = 0, size = 0;
+        // ORs an entry's bits into `visited` at its first rank (W + 1 words at most).
+        auto write = [&](const Entry& e) HANOI_ALWAYS_INLINE {
+          const std::uint64_t i = e.first >> 6;
+          const int s = static_cast<int>(e.first & 63);
+          const std::uint64_t last = (e.first + static_cast<Rank>(e.count) - 1) >> 6;
           std::uint64_t carry = 0;
           for (int k = 0; k < W; ++k) {
-            const std::uint64_t b = bits[k];
+            const std::uint64_t b = e.bits[k];
             const std::uint64_t out = (b << s) | carry;
             carry = s == 0 ? 0 : b >> (64 - s);
             const std::uint64_t j = i + static_cast<std::uint64_t>(k);
@@ -146,30 +165,33 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
           if (carry != 0 && j <= last)
             mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, carry)));
         };
-        // Emits wait in a short queue, their first words prefetched, so that the cache
-        // misses of the writes far away overlap (as the per-state path batches its
-        // successors).
-        constexpr int kQueue = 16;
-        Rank q_first[kQueue];
-        int q_count[kQueue];
-        std::uint64_t q_bits[kQueue][W];
-        int queued = 0;
-        auto flush = [&] {
-          for (int k = 0; k < queued; ++k) write(q_first[k], q_count[k], q_bits[k]);
-          queued = 0;
-        };
-        auto emit = [&](Rank first, int count, const std::uint64_t* bits) HANOI_ALWAYS_INLINE {
-          visited.prefetch(first);
-          q_first[queued] = first;
-          q_count[queued] = count;
-          for (int k = 0; k < W; ++k) q_bits[queued][k] = bits[k];
-          if (++queued == kQueue) flush();
-        };
+        struct Sink {
+          Entry* ring;
+          unsigned& head;
+          unsigned& size;
+          BitStore& visited;
+          decltype(write)& write_entry;
+          std::uint64_t* slot() { return ring[(head + size) % kQueue].bits; }
+          void push(Rank first, int count) HANOI_ALWAYS_INLINE {
+            Entry& e = ring[(head + size) % kQueue];
+            e.first = first;
+            e.count = count;
+            visited.prefetch(first);
+            if (++size == kQueue) {
+              write_entry(ring[head]);
+              head = (head + 1) % kQueue;
+              --size;
+            }
+          }
+          void drain() {
+            for (; size > 0; --size, head = (head + 1) % kQueue) write_entry(ring[head]);
+          }
+        } sink{ring, head, size, visited, write};
         for (std::size_t p = range.begin(); p != range.end(); ++p) {
           const Rank first = K->part_first(p);
           block_detail::LevelCursor<W> level(newer, older, first, first + K->part_count(p));
-          K->expand_part(p, level, emit);
-          flush();
+          K->expand_part(p, level, sink);
+          sink.drain();
         }
         found.fetch_add(mine, std::memory_order_relaxed);
       });

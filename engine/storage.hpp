@@ -207,7 +207,7 @@ class BitStore {
   }
   // ORs `bits` into word i; returns the bits this call set (one atomic per word, none
   // when every bit was already set).
-  std::uint64_t or_word(std::uint64_t i, std::uint64_t bits) {
+  [[gnu::always_inline]] std::uint64_t or_word(std::uint64_t i, std::uint64_t bits) {
     std::atomic_ref<std::uint64_t> ref(words_[i]);
     const std::uint64_t fresh = bits & ~ref.load(std::memory_order_relaxed);
     if (fresh == 0) return 0;

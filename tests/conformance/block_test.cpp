@@ -6,6 +6,8 @@
 // policies the kernel leaves to the per-state path.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bit>
 #include <set>
 #include <string>
 #include <vector>
@@ -38,26 +40,40 @@ std::vector<std::string> all_codes() {
 struct OneState {
   Rank r;
   bool empty(Rank first, Rank count) const { return r < first || r >= first + count; }
-  void bits(Rank first, int count, std::uint64_t* out) const {
-    for (int k = 0; k < variants::checkers::BlockKernel::kBlockWords; ++k) out[k] = 0;
+  std::array<std::uint64_t, variants::checkers::BlockKernel::kBlockWords> bits(Rank first,
+                                                                               int count) const {
+    std::array<std::uint64_t, variants::checkers::BlockKernel::kBlockWords> out{};
     if (r >= first && r < first + static_cast<Rank>(count))
       out[(r - first) / 64] = std::uint64_t{1} << ((r - first) % 64);
+    return out;
+  }
+};
+
+// The successors the kernel hands over, as ranks.  Its slot is refilled with garbage
+// before each use: the kernel must write every word of it.
+struct CollectSink {
+  std::set<Rank>& out;
+  std::array<std::uint64_t, variants::checkers::BlockKernel::kBlockWords> words{};
+  std::uint64_t* slot() {
+    words.fill(0x5a5a5a5a5a5a5a5aULL);
+    return words.data();
+  }
+  void push(Rank first, int count) {
+    for (int k = 0; k < variants::checkers::BlockKernel::kBlockWords; ++k)
+      for (std::uint64_t b = words[static_cast<std::size_t>(k)]; b != 0; b &= b - 1) {
+        const int j = 64 * k + std::countr_zero(b);
+        EXPECT_LT(j, count) << "a bit beyond the block";
+        out.insert(first + static_cast<Rank>(j));
+      }
   }
 };
 
 std::set<Rank> kernel_successors(const Space& v, Rank r) {
   const auto* K = v.block_kernel();
   std::set<Rank> out;
-  auto emit = [&](Rank first, int count, const std::uint64_t* bits) {
-    for (int k = 0; k < variants::checkers::BlockKernel::kBlockWords; ++k)
-      for (std::uint64_t b = bits[k]; b != 0; b &= b - 1) {
-        const int j = 64 * k + std::countr_zero(b);
-        EXPECT_LT(j, count) << "a bit beyond the block";
-        out.insert(first + static_cast<Rank>(j));
-      }
-  };
+  CollectSink sink{out};
   OneState level{r};
-  for (std::size_t p = 0; p < K->parts(); ++p) K->expand_part(p, level, emit);
+  for (std::size_t p = 0; p < K->parts(); ++p) K->expand_part(p, level, sink);
   return out;
 }
 

@@ -68,14 +68,15 @@ class BlockKernel {
 
   // Expands the level's states in part i (engine/block_kernel.hpp, BlockSpace):
   // level.empty(first, count) says whether ranks [first, first + count) hold none of
-  // them (asked in increasing order of first), level.bits(first, count, out) (count
-  // <= 64 kBlockWords) writes them as kBlockWords words of bits (bit j: rank first +
-  // j), and emit(first, count, bits) receives their successors, block by block.
-  template <class Level, class Emit>
-  void expand_part(std::size_t i, Level& level, Emit& emit) const {
+  // them (asked in increasing order of first), level.bits(first, count) (count <= 64
+  // kBlockWords) returns them as kBlockWords words of bits (bit j: rank first + j),
+  // and the sink receives their successors, block by block: sink.slot() gives
+  // kBlockWords words to fill, sink.push(first, count) takes them.
+  template <class Level, class Sink>
+  void expand_part(std::size_t i, Level& level, Sink& sink) const {
     Frame f = parts_[i];
     if (level.empty(part_first(i), part_count(i))) return;
-    walk(split_ - 1, f, level, emit);
+    walk(split_ - 1, f, level, sink);
   }
 
  private:
@@ -144,36 +145,43 @@ class BlockKernel {
 
   // Places disc d and the smaller ones, skipping every subtree whose ranks hold none
   // of the level (so a sparse level costs its blocks, not the rank space).
-  template <class Level, class Emit>
-  void walk(int d, Frame& f, Level& level, Emit& emit) const {
+  template <class Level, class Sink>
+  void walk(int d, Frame& f, Level& level, Sink& sink) const {
     if (d == kSmallDiscs) {
-      leaf(f, level, emit);
+      leaf(f, level, sink);
       return;
     }
     each_placement(
         d, f, [&](Rank first, Rank count) { return !level.empty(first, count); },
-        [&] { walk(d - 1, f, level, emit); });
+        [&] { walk(d - 1, f, level, sink); });
   }
 
-  template <class Level, class Emit>
-  void leaf(const Frame& f, Level& lv, Emit& emit) const {
+  // The words of a block are kept in three scalars, not an array indexed by the
+  // word, so that they stay in registers: single words stored and read back as a
+  // wider vector stall the load (measured: docs/engines.md).
+  template <class Level, class Sink>
+  void leaf(const Frame& f, Level& lv, Sink& sink) const {
     const Rank first = f.rank[kSmallDiscs];
     const unsigned a = f.automaton[kSmallDiscs];
     const Block& B = blocks_[a];
-    Bits level;
-    lv.bits(first, static_cast<int>(B.count), level.data());
+    const Bits level = lv.bits(first, static_cast<int>(B.count));
     if ((level[0] | level[1] | level[2]) == 0) return;
-    Bits inside{};
+    std::uint64_t in0 = 0, in1 = 0, in2 = 0;
     const Bits* rows = succ_.data() + B.succ;
     for (int w = 0; w < kBlockWords; ++w)
       for (std::uint64_t b = level[static_cast<std::size_t>(w)]; b != 0; b &= b - 1) {
         const Bits& row = rows[64 * w + std::countr_zero(b)];
-        inside[0] |= row[0];
-        inside[1] |= row[1];
-        inside[2] |= row[2];
+        in0 |= row[0];
+        in1 |= row[1];
+        in2 |= row[2];
       }
-    if ((inside[0] | inside[1] | inside[2]) != 0)
-      emit(first, static_cast<int>(B.count), inside.data());
+    if ((in0 | in1 | in2) != 0) {
+      std::uint64_t* out = sink.slot();
+      out[0] = in0;
+      out[1] = in1;
+      out[2] = in2;
+      sink.push(first, static_cast<int>(B.count));
+    }
     // The candidates of the six pairs are gathered without branching on the rule
     // (which fails unpredictably); only the moves some state makes are followed.
     constexpr int kNone = 64;  // a peg with no large disc reads as larger than any
@@ -209,16 +217,23 @@ class BlockKernel {
         b = next_[idx];
       }
       const Block& T = blocks_[b];
-      Bits out{};
+      std::uint64_t o0 = 0, o1 = 0, o2 = 0;
       for (int w = 0; w < kBlockWords; ++w)
         for (std::uint64_t bits = movers[m][static_cast<std::size_t>(w)]; bits != 0;
              bits &= bits - 1) {
           const std::uint8_t c = B.code[static_cast<std::size_t>(64 * w) +
                                         static_cast<std::size_t>(std::countr_zero(bits))];
           const int j = T.index[c];
-          out[static_cast<std::size_t>(j >> 6)] |= std::uint64_t{1} << (j & 63);
+          const std::uint64_t bit = std::uint64_t{1} << (j & 63);
+          o0 |= (j >> 6) == 0 ? bit : 0;
+          o1 |= (j >> 6) == 1 ? bit : 0;
+          o2 |= (j >> 6) == 2 ? bit : 0;
         }
-      emit(r, static_cast<int>(T.count), out.data());
+      std::uint64_t* out = sink.slot();
+      out[0] = o0;
+      out[1] = o1;
+      out[2] = o2;
+      sink.push(r, static_cast<int>(T.count));
     }
   }
 
