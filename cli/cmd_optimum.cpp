@@ -98,6 +98,10 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
       j["free_disk_bytes"] = free;
       j["disk_reserve_bytes"] = kDiskReserve;  // kept free where the run checks file by file
     }
+    if (plan.thin_level_states > 0) {
+      j["thin_level_states"] = plan.thin_level_states;
+      j["wide_level_bytes"] = plan.wide_level_bytes;
+    }
     if (plan.segments > 0) {
       j["segments"] = plan.segments;
       j["stored_segments"] = plan.stored_segments;
@@ -119,6 +123,12 @@ int print_plan(const CommonOptions& o, const FamilyInfo& fam, const Params& p,
     std::printf("  memory:  %s planned and %s the program's own, budget %s%s\n",
                 format_bytes(plan.memory_bytes).c_str(), format_bytes(plan.baseline_bytes).c_str(),
                 format_bytes(plan.budget_bytes).c_str(), fits_memory ? "" : " (does not fit)");
+  if (plan.thin_level_states > 0)
+    std::printf(
+        "  levels:  as vectors of up to %llu states (this variant's levels are tiny); a "
+        "wider level would need %s more, checked when it comes\n",
+        static_cast<unsigned long long>(plan.thin_level_states),
+        format_bytes(plan.wide_level_bytes).c_str());
   if (plan.segments > 0)
     std::printf("  segments: %llu (%llu stored, %llu resident at most)\n",
                 static_cast<unsigned long long>(plan.segments),

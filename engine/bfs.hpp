@@ -87,17 +87,38 @@ inline std::uint64_t block_dense_threshold(Rank ranks) {
   return std::max<std::uint64_t>(ranks / 8192, 4096);
 }
 
+// Spaces whose levels stay tiny declare kThinLevels (Domino and Lundon: chains of
+// millions of levels of tens of states, results/level_shape.md).  Their searches
+// plan one bitmap (visited) and vectors of at most thin_threshold ranks, not the two
+// snapshot bitmaps a wide level needs: Domino n = 21 then plans 9.9 GiB, not 34 GiB.
+// A level wider than that turns to bitmaps as in any other space; the two bitmaps
+// are checked against the budget when they are allocated (GenericMode::ensure_bits),
+// a clear refusal mid-run should it happen, never a wrong count.
+template <class V>
+concept ThinSpace = StateSpace<V> && requires {
+  requires V::kThinLevels;
+};
+
+inline std::uint64_t thin_threshold(Rank ranks) {
+  return std::min<std::uint64_t>(dense_threshold(ranks), std::uint64_t{1} << 22);
+}
+
 // Bytes a search over `ranks` ranks may need at its peak: visited and the two
-// snapshot bitmaps, the current level's vector and the per-thread buffers (each at
-// most one threshold of ranks: block_dense_threshold where the levels go through a
-// block kernel, `blocks`, else dense_threshold), and a byte per rank for a witness.
-inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path, bool blocks = false) {
+// snapshot bitmaps (only visited for a thin space, `thin`), the current level's
+// vector and the per-thread buffers (each at most one threshold of ranks:
+// block_dense_threshold where the levels go through a block kernel, `blocks`,
+// thin_threshold for a thin space, else dense_threshold), and a byte per rank for a
+// witness.
+inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path, bool blocks = false,
+                                           bool thin = false) {
   const std::uint64_t bitmap = (ranks + 63) / 64 * 8;
-  const std::uint64_t threshold = blocks ? block_dense_threshold(ranks) : dense_threshold(ranks);
+  const std::uint64_t threshold = blocks ? block_dense_threshold(ranks)
+                                  : thin ? thin_threshold(ranks)
+                                         : dense_threshold(ranks);
   // The level vector may double its capacity past the threshold; the buffers hold
   // about one threshold in all: four thresholds of ranks bound both.
-  return 3 * bitmap + 4 * sizeof(Rank) * threshold + (want_path ? ranks : 0) +
-         (std::uint64_t{16} << 20);
+  return (thin && !blocks ? 1 : 3) * bitmap + 4 * sizeof(Rank) * threshold +
+         (want_path ? ranks : 0) + (std::uint64_t{16} << 20);
 }
 
 // Whether the generic in-memory search expands its bitmap levels through v's block
@@ -154,7 +175,9 @@ class GenericMode {
         mirror_(v, options.meet_in_middle),
         threads_(worker_count()),
         block_on_(uses_block_kernel(v, options)),
-        threshold_(block_on_ ? block_dense_threshold(ranks_) : dense_threshold(ranks_)),
+        threshold_(block_on_      ? block_dense_threshold(ranks_)
+                   : ThinSpace<V> ? thin_threshold(ranks_)
+                                  : dense_threshold(ranks_)),
         buffer_cap_(static_cast<std::size_t>(std::max<std::uint64_t>(threshold_ / threads_, 1024))),
         max_branching_(static_cast<std::uint64_t>(v.pegs()) *
                        static_cast<std::uint64_t>(v.pegs() - 1)),
@@ -167,7 +190,7 @@ class GenericMode {
           return sc;
         }) {
     result.rank_space = ranks_;
-    const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path, block_on_);
+    const std::uint64_t need = estimate_search_bytes(ranks_, o_.want_path, block_on_, ThinSpace<V>);
     if (need > budget_) throw in_memory_over_budget(o_, need);
     result.symmetries = static_cast<std::uint64_t>(sym_.order());
     result.block_kernel = block_on_;
@@ -243,11 +266,20 @@ class GenericMode {
     std::uint64_t stored = 0, states = 0;
   };
 
+  // Allocates a snapshot bitmap on first use.  The constructor's check covers both
+  // unless the space is thin (its plan counts visited alone): then a level wider
+  // than the vectors take is refused here, before anything is allocated.
   void ensure_bits(BitStore& b) {
-    if (b.ranks() == 0) {
-      b = BitStore(ranks_);
-      allocated_ += b.bytes();
-    }
+    if (b.ranks() != 0) return;
+    const std::uint64_t bytes = (ranks_ + 63) / 64 * 8;
+    const std::uint64_t need =
+        allocated_ + bytes + 4 * sizeof(Rank) * threshold_ + (std::uint64_t{16} << 20);
+    if (need > budget_)
+      throw over_budget(o_, need,
+                        "a level of more than " + std::to_string(threshold_) +
+                            " states, kept as bitmaps beside `visited`");
+    b = BitStore(ranks_);
+    allocated_ += b.bytes();
   }
 
   // Expands a batch of states: new successors are marked visited.  From a vector

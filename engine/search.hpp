@@ -47,7 +47,8 @@ namespace hanoi {
 template <StateSpace V>
 SpaceFacts choice_facts(const V& v, const SearchOptions& o) {
   SpaceFacts f = space_facts(v);
-  f.generic_bytes = estimate_search_bytes(v.num_ranks(), false, uses_block_kernel(v, o));
+  f.generic_bytes =
+      estimate_search_bytes(v.num_ranks(), false, uses_block_kernel(v, o), ThinSpace<V>);
   if constexpr (LatticeSpace<V>)
     f.lattice_bytes = estimate_lattice_bytes(v.pegs(), v.discs(), o.want_path);
   return f;
@@ -114,7 +115,12 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
     p.segments = p.stored_segments = d.segments;
     p.resident_segments = d.resident;
   } else {
-    p.memory_bytes = estimate_search_bytes(v.num_ranks(), o.want_path, uses_block_kernel(v, o));
+    const bool blocks = uses_block_kernel(v, o);
+    p.memory_bytes = estimate_search_bytes(v.num_ranks(), o.want_path, blocks, ThinSpace<V>);
+    if (ThinSpace<V> && !blocks) {
+      p.thin_level_states = thin_threshold(v.num_ranks());
+      p.wide_level_bytes = 2 * ((v.num_ranks() + 63) / 64 * 8);
+    }
   }
   return p;
 }

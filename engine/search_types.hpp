@@ -286,6 +286,9 @@ struct SearchPlan {
   // half-depth test reaches a fraction of it and starts regardless; disk_bfs.hpp).
   std::uint64_t disk_bytes = 0;
   std::uint64_t segments = 0, stored_segments = 0, resident_segments = 0;  // disk mode
+  // A thin space in memory (ThinSpace, bfs.hpp): levels of up to thin_level_states
+  // are planned; a wider one would need wide_level_bytes more, checked when it comes.
+  std::uint64_t thin_level_states = 0, wide_level_bytes = 0;
 };
 
 }  // namespace hanoi

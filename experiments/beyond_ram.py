@@ -57,6 +57,8 @@ SEARCHES = [
      "checkers -n 27 --work-dir {work} --max-memory 20G"),
     ("checkers_n27_meet", "Checkers n = 27 by the half-depth test (ran: results/checkers_n27_meet.md)",
      "checkers -n 27 --meet-in-middle --work-dir {work} --max-memory 20G"),
+    ("domino_n21", "Domino DDE n = 21, complete: in memory, `visited` alone planned (its levels "
+     "are tiny: ThinSpace, engine/bfs.hpp)", "domino -n 21 --max-memory 20G"),
     ("reves5_n18_meet", "5 pegs n = 18 by the half-depth test",
      "reves --pegs 5 -n 18 --meet-in-middle --work-dir {work} --max-memory 20G"),
     ("reves6_n16_meet", "6 pegs n = 16 by the half-depth test",

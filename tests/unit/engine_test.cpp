@@ -619,6 +619,58 @@ TEST(Bfs, MemoryBudgetIsEnforcedBeforeSearching) {
   EXPECT_LE(r.search_bytes, need_path);
 }
 
+// A thin space (kThinLevels) plans `visited` alone and vectors of thin_threshold
+// ranks; the two snapshot bitmaps are checked when a wide level asks for them.
+struct ThinLadder : Ladder {
+  using Ladder::Ladder;
+  static constexpr bool kThinLevels = true;
+};
+struct ThinHypercube : Hypercube {
+  using Hypercube::Hypercube;
+  static constexpr bool kThinLevels = true;
+};
+static_assert(ThinSpace<ThinLadder> && !ThinSpace<Ladder>);
+
+TEST(Bfs, ThinSpacePlansOneBitmap) {
+  const Rank ranks = Rank{1} << 28;  // 32 MiB a bitmap
+  const std::uint64_t bitmap = ranks / 8;
+  EXPECT_EQ(estimate_search_bytes(ranks, false, false, false) -
+                estimate_search_bytes(ranks, false, false, true),
+            2 * bitmap + 4 * sizeof(Rank) * (dense_threshold(ranks) - thin_threshold(ranks)));
+  EXPECT_EQ(thin_threshold(Rank{1} << 40), std::uint64_t{1} << 22);
+
+  // A thin ladder runs within its thin plan, which the plain one would refuse.
+  const ThinLadder thin(1000, ranks);
+  const Ladder plain(1000, ranks);
+  SearchOptions o;
+  o.max_memory = estimate_search_bytes(ranks, false, false, true);
+  ASSERT_LT(o.max_memory, estimate_search_bytes(ranks, false));
+  EXPECT_THROW(breadth_first_search(plain, o), MemoryBudgetExceeded);
+  const SearchResult t = breadth_first_search(thin, o);
+  SearchOptions roomy;
+  const SearchResult r = breadth_first_search(plain, roomy);
+  EXPECT_EQ(t.level_sizes, r.level_sizes);
+  EXPECT_EQ(t.optimum, 999u);
+  EXPECT_LE(t.search_bytes, o.max_memory);
+
+  // A wide space declared thin: within its thin plan it starts, and the first level
+  // that turns to bitmaps is refused with a clear message; with room for the bitmaps
+  // it gives the plain search's levels.
+  const ThinHypercube cube(20, 7, 5);
+  const Hypercube plain_cube(20, 7, 5);
+  o.max_memory = estimate_search_bytes(cube.num_ranks(), false, false, true);
+  try {
+    breadth_first_search(cube, o);
+    ADD_FAILURE() << "a wide level beyond the thin plan must be refused";
+  } catch (const MemoryBudgetExceeded& e) {
+    EXPECT_NE(std::string(e.what()).find("kept as bitmaps beside `visited`"), std::string::npos)
+        << e.what();
+  }
+  o.max_memory = estimate_search_bytes(cube.num_ranks(), false, false, false);
+  EXPECT_EQ(breadth_first_search(cube, o).level_sizes,
+            breadth_first_search(plain_cube, roomy).level_sizes);
+}
+
 // The engine on the real classic space: its witness must be the unique optimal
 // sequence, computed here by the textbook recursion.
 void textbook(int k, int from, int via, int to, std::vector<Move>& out) {

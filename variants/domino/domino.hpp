@@ -122,6 +122,9 @@ class DominoSpace {
  public:
   using State = DominoState;
   static constexpr bool kReversible = true;
+  // Levels of tens of states (results/level_shape.md): the search plans one bitmap
+  // (ThinSpace, engine/bfs.hpp).
+  static constexpr bool kThinLevels = true;
   static constexpr int kMaxDiscs = 30;
   static constexpr int kColourShift = 60;
 

@@ -128,6 +128,9 @@ class Space {
  public:
   using State = LundonState;
   static constexpr bool kReversible = false;
+  // Levels of tens of states (results/level_shape.md): the search plans one bitmap
+  // (ThinSpace, engine/bfs.hpp).
+  static constexpr bool kThinLevels = true;
   static constexpr int kMaxDiscs = 29;
   static constexpr int kColourShift = 58;
 
