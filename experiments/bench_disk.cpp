@@ -108,6 +108,7 @@ int bench_main(int argc, char** argv) {
   const auto t_all = Clock::now();
   std::vector<Row> rows;
   std::vector<std::pair<int, bool>> reves_ns;  // (n, with the memory row)
+  reves_ns.reserve(ns.size() + streaming_ns.size());
   for (const int n : ns) reves_ns.emplace_back(n, true);
   for (const int n : streaming_ns) reves_ns.emplace_back(n, false);
   for (const auto& [n, with_memory] : reves_ns) {
