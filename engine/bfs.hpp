@@ -103,6 +103,18 @@ inline std::uint64_t thin_threshold(Rank ranks) {
   return std::min<std::uint64_t>(dense_threshold(ranks), std::uint64_t{1} << 22);
 }
 
+// Bytes of one bitmap of a bit per rank.
+inline std::uint64_t bitmap_bytes(Rank ranks) {
+  return (ranks + 63) / 64 * 8;
+}
+
+// Bytes a search keeps beside its bitmaps: the level vector may double its capacity
+// past the threshold and the buffers hold about one threshold in all, so four
+// thresholds of ranks bound both; and 16 MiB for the rest.
+inline std::uint64_t beside_bitmaps_bytes(std::uint64_t threshold) {
+  return 4 * sizeof(Rank) * threshold + (std::uint64_t{16} << 20);
+}
+
 // Bytes a search over `ranks` ranks may need at its peak: visited and the two
 // snapshot bitmaps (only visited for a thin space, `thin`), the current level's
 // vector and the per-thread buffers (each at most one threshold of ranks:
@@ -111,14 +123,11 @@ inline std::uint64_t thin_threshold(Rank ranks) {
 // witness.
 inline std::uint64_t estimate_search_bytes(Rank ranks, bool want_path, bool blocks = false,
                                            bool thin = false) {
-  const std::uint64_t bitmap = (ranks + 63) / 64 * 8;
   const std::uint64_t threshold = blocks ? block_dense_threshold(ranks)
                                   : thin ? thin_threshold(ranks)
                                          : dense_threshold(ranks);
-  // The level vector may double its capacity past the threshold; the buffers hold
-  // about one threshold in all: four thresholds of ranks bound both.
-  return (thin && !blocks ? 1 : 3) * bitmap + 4 * sizeof(Rank) * threshold +
-         (want_path ? ranks : 0) + (std::uint64_t{16} << 20);
+  return (thin && !blocks ? 1 : 3) * bitmap_bytes(ranks) + beside_bitmaps_bytes(threshold) +
+         (want_path ? ranks : 0);
 }
 
 // Whether the generic in-memory search expands its bitmap levels through v's block
@@ -271,9 +280,7 @@ class GenericMode {
   // than the vectors take is refused here, before anything is allocated.
   void ensure_bits(BitStore& b) {
     if (b.ranks() != 0) return;
-    const std::uint64_t bytes = (ranks_ + 63) / 64 * 8;
-    const std::uint64_t need =
-        allocated_ + bytes + 4 * sizeof(Rank) * threshold_ + (std::uint64_t{16} << 20);
+    const std::uint64_t need = allocated_ + bitmap_bytes(ranks_) + beside_bitmaps_bytes(threshold_);
     if (need > budget_)
       throw over_budget(o_, need,
                         "a level of more than " + std::to_string(threshold_) +

@@ -144,8 +144,6 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
           int count;
           std::uint64_t bits[W];
         };
-        Entry ring[kQueue];
-        unsigned head = 0, size = 0;
         // ORs an entry's bits into `visited` at its first rank (W + 1 words at most).
         auto write = [&](const Entry& e) HANOI_ALWAYS_INLINE {
           const std::uint64_t i = e.first >> 6;
@@ -166,11 +164,10 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
             mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, carry)));
         };
         struct Sink {
-          Entry* ring;
-          unsigned& head;
-          unsigned& size;
           BitStore& visited;
           decltype(write)& write_entry;
+          Entry ring[kQueue];
+          unsigned head = 0, size = 0;
           std::uint64_t* slot() { return ring[(head + size) % kQueue].bits; }
           void push(Rank first, int count) HANOI_ALWAYS_INLINE {
             Entry& e = ring[(head + size) % kQueue];
@@ -186,7 +183,7 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
           void drain() {
             for (; size > 0; --size, head = (head + 1) % kQueue) write_entry(ring[head]);
           }
-        } sink{ring, head, size, visited, write};
+        } sink{visited, write};
         for (std::size_t p = range.begin(); p != range.end(); ++p) {
           const Rank first = K->part_first(p);
           block_detail::LevelCursor<W> level(newer, older, first, first + K->part_count(p));

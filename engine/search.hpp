@@ -119,7 +119,7 @@ SearchPlan plan_search(const V& v, const SearchOptions& o) {
     p.memory_bytes = estimate_search_bytes(v.num_ranks(), o.want_path, blocks, ThinSpace<V>);
     if (ThinSpace<V> && !blocks) {
       p.thin_level_states = thin_threshold(v.num_ranks());
-      p.wide_level_bytes = 2 * ((v.num_ranks() + 63) / 64 * 8);
+      p.wide_level_bytes = 2 * bitmap_bytes(v.num_ranks());
     }
   }
   return p;
