@@ -15,8 +15,9 @@
 // states each.  A complete search runs too (eccentricity, farthest states), though
 // the middle levels of most puzzles are a sizeable share of the space.
 //
-// A level is an array of ranks (8 bytes a state) grouped by *window*, a run of
-// 2^21 ranks, in no order inside one, with where each window's run starts.
+// A level is an array of states grouped by *window*, a run of 2^21 ranks, in no
+// order inside one, with where each window's run starts; a state is stored as its
+// offset in the window, 4 bytes (the whole rank took 8: n = 19 needed 14 GiB).
 // Successors come straight from the rank, the base-m number of the discs' pegs
 // (disc d+1 is digit d; at 4 and 8 pegs a bit field read with word operations): the
 // top disc of a peg is its lowest digit, and moving disc d+1 from a to b adds
@@ -25,8 +26,16 @@
 // grouped by window, so no unplaced copy is kept.  Then per window, with a bitmap of
 // the window (256 KiB, in the thread's cache, zero between uses): the candidates'
 // bits are set, the two last levels' cleared, and each candidate whose bit is still
-// set is kept and its bit cleared, packed to the front of the window's run; the runs
-// are then packed left.  Levels are sets, so no count depends on the thread count.
+// set is kept and its bit cleared; the kept ones are appended to the new level.
+// Levels are sets, so no count depends on the thread count.
+//
+// The candidates (about three a state at 4 pegs in a row) are the largest part.
+// Where all of a level's do not fit the budget beside the levels, they are taken a
+// range of windows at a time: each range expands the last level again and keeps
+// only its own candidates, so the widest levels pay one more expansion per range
+// instead of stopping the run (--trace counts the levels that did).  With both,
+// 4 pegs in a row at n = 16 (half-depth) takes 0.19 GiB where 8-byte ranks and one
+// pass took 0.45 GiB, and 43 s where it took 55 s.
 //
 // Checkpoints (with --work-dir): at a level boundary every checkpoint_seconds (and
 // when the run is interrupted or runs out of its budget), the two levels go to one
@@ -147,44 +156,65 @@ class RankMoves {
   std::uint64_t low_ = 0;                   // bit fields: the low bit of each of the n fields
 };
 
-// An array of ranks that is neither zeroed nor shrunk: the levels and the
-// candidates rotate through three of these, so a level reuses pages already
-// touched (a std::vector zeroes on resize, and a fresh allocation faults in every
-// page: that was a third of the time).  Grows by a quarter beyond what is asked.
-class RankBuffer {
+// An array that is neither zeroed nor shrunk: the levels rotate through three of
+// these and the candidates keep one, so a level reuses pages already touched (a
+// std::vector zeroes on resize, and a fresh allocation faults in every page: that
+// was a third of the time).  Grows by a quarter beyond what is asked; the capacity
+// is even, so an array of 32-bit offsets always has room for the pad that makes it
+// whole 64-bit words (a checkpoint writes words).
+template <class T>
+class Buffer {
  public:
-  Rank* data() { return data_.get(); }
-  const Rank* data() const { return data_.get(); }
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
   std::size_t size() const { return size_; }
   std::size_t capacity() const { return capacity_; }
-  Rank& operator[](std::size_t i) { return data_[i]; }
-  const Rank& operator[](std::size_t i) const { return data_[i]; }
-  const Rank* begin() const { return data_.get(); }
-  const Rank* end() const { return data_.get() + size_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  const T* begin() const { return data_.get(); }
+  const T* end() const { return data_.get() + size_; }
   // Sets the size; the contents are undefined where it grew beyond capacity.
   void resize(std::size_t n) {
     if (n > capacity_) {
       data_.reset();
-      capacity_ = n + n / 4;
-      data_.reset(new Rank[capacity_]);
+      capacity_ = grown(n);
+      data_.reset(new T[capacity_]);
     }
     size_ = n;
   }
+  // Sets the size, keeping the contents (a copy where it must grow).
+  void resize_keep(std::size_t n) {
+    if (n > capacity_) {
+      const std::size_t cap = grown(n);
+      std::unique_ptr<T[]> d(new T[cap]);
+      if (size_ > 0) std::memcpy(d.get(), data_.get(), size_ * sizeof(T));
+      data_.swap(d);
+      capacity_ = cap;
+    }
+    size_ = n;
+  }
+  // The capacity resize_keep(n) would leave.
+  std::size_t capacity_after(std::size_t n) const { return n > capacity_ ? grown(n) : capacity_; }
   void clear() { size_ = 0; }
   void release() {
     data_.reset();
     size_ = capacity_ = 0;
   }
-  void swap(RankBuffer& o) noexcept {
+  void swap(Buffer& o) noexcept {
     std::swap(data_, o.data_);
     std::swap(size_, o.size_);
     std::swap(capacity_, o.capacity_);
   }
 
  private:
-  std::unique_ptr<Rank[]> data_;
+  static std::size_t grown(std::size_t n) { return (n + n / 4 + 2) & ~std::size_t{1}; }
+  std::unique_ptr<T[]> data_;
   std::size_t size_ = 0, capacity_ = 0;
 };
+
+// A rank's place inside its window (the low window_bits of the rank): what a level
+// and the candidates store, 4 bytes a state where the whole rank took 8.
+using Offset = std::uint32_t;
 }  // namespace frontier_detail
 
 // One level at a time (run_levels drives it; see the overview).
@@ -220,6 +250,7 @@ class FrontierMode {
       default:
         break;
     }
+    for (Level* lv : {&prev_, &cur_, &next_}) lv->bounds.assign(buckets_ + 1, 0);
     if (persist_) ckpt_ = CheckpointDir(o.work_dir, "frontier", identity(), o.flush_to_device);
   }
 
@@ -245,7 +276,7 @@ class FrontierMode {
     LevelReport rep;
     if (depth == 0) {
       single(cur_, v_.rank(v_.start()));
-      prev_.ranks.clear();
+      prev_.offs.clear();
       prev_.bounds.assign(buckets_ + 1, 0);
     } else {
       (this->*next_level_)(depth);
@@ -288,48 +319,66 @@ class FrontierMode {
   // What its files read and wrote so far (run_levels notes it per level).
   const IoTally* io() const { return ckpt_.io(); }
   std::uint64_t widest() const { return widest_; }
+  // How many levels (and half-depth tests) took more than one pass for want of memory.
+  std::uint64_t split_levels() const { return split_levels_; }
 
  private:
-  // A level: its ranks grouped by bucket (a window of 2^window_bits_ ranks; in no
-  // order inside one), and where each bucket's run starts.
+  using Offset = frontier_detail::Offset;
+
+  // A level: its states grouped by bucket (a window of 2^window_bits_ ranks; in no
+  // order inside one), each stored as its offset in the window, and where each
+  // bucket's run starts.
   struct Level {
-    frontier_detail::RankBuffer ranks;
-    std::vector<std::uint64_t> bounds;  // bucket b: ranks[bounds[b], bounds[b + 1])
-    std::size_t size() const { return ranks.size(); }
-    std::uint64_t bytes() const { return 8 * (ranks.capacity() + bounds.capacity()); }
+    frontier_detail::Buffer<Offset> offs;
+    std::vector<std::uint64_t> bounds;  // bucket b: offs[bounds[b], bounds[b + 1])
+    std::size_t size() const { return offs.size(); }
+    std::uint64_t bytes() const { return sizeof(Offset) * offs.capacity() + 8 * bounds.capacity(); }
   };
 
   std::size_t bucket_of(Rank r) const { return static_cast<std::size_t>(r >> window_bits_); }
+  Offset offset_of(Rank r) const {
+    return static_cast<Offset>(r & ((Rank{1} << window_bits_) - 1));
+  }
+  Rank rank_at(std::size_t b, Offset i) const {
+    return (static_cast<Rank>(b) << window_bits_) | static_cast<Rank>(i);
+  }
+
+  // Calls f(rank) for the states [lo, hi) of lv, in its order.
+  template <class F>
+  void for_ranks(const Level& lv, std::size_t lo, std::size_t hi, F&& f) const {
+    if (lo >= hi) return;
+    // The bucket holding state lo: the last b with bounds[b] <= lo.
+    std::size_t b = static_cast<std::size_t>(
+        std::upper_bound(lv.bounds.begin(), lv.bounds.end(), std::uint64_t{lo}) -
+        lv.bounds.begin() - 1);
+    for (std::size_t q = lo; q < hi; ++b) {
+      const std::size_t end = std::min<std::size_t>(hi, lv.bounds[b + 1]);
+      const Rank base = static_cast<Rank>(b) << window_bits_;
+      for (; q < end; ++q) f(base | static_cast<Rank>(lv.offs[q]));
+    }
+  }
 
   // Level `lv` holding the one rank r.
   void single(Level& lv, Rank r) const {
-    lv.ranks.resize(1);
-    lv.ranks[0] = r;
+    lv.offs.resize(1);
+    lv.offs[0] = offset_of(r);
     lv.bounds.assign(buckets_ + 1, 0);
     for (std::size_t b = bucket_of(r) + 1; b <= buckets_; ++b) lv.bounds[b] = 1;
   }
-  // Rebuilds lv.bounds from its ranks; false unless they are grouped by bucket.
-  bool rebuild_bounds(Level& lv) const {
-    lv.bounds.assign(buckets_ + 1, 0);
-    std::size_t last = 0;
-    for (Rank r : lv.ranks) {
-      const std::size_t b = bucket_of(r);
-      if (r >= v_.num_ranks() || b < last) return false;
-      last = b;
-      ++lv.bounds[b + 1];
-    }
-    for (std::size_t b = 0; b < buckets_; ++b) lv.bounds[b + 1] += lv.bounds[b];
-    return true;
+
+  // What the search holds besides the candidates: the three levels' rooms (the
+  // next one's as it is now), the per-bucket tables, the threads' window bitmaps
+  // and a checkpoint's file buffer.
+  std::uint64_t fixed_bytes() const {
+    return prev_.bytes() + cur_.bytes() + next_.bytes() +
+           8 * (hist_.capacity() + kept_.capacity() + cand_bounds_.capacity() +
+                totals_.capacity()) +
+           threads_ * (window_words() * 8 + 4096) + (persist_ ? kIoBufferBytes : 0);
   }
 
-  // The bytes of the two levels and the buffers once cand_ holds `cand_words` ranks
-  // (or what it holds now, if more), against the budget: beyond it the run
-  // checkpoints and stops with the figure.
-  void reserve_or_stop(std::uint64_t cand_words, std::uint64_t depth) {
-    const std::uint64_t need =
-        prev_.bytes() + cur_.bytes() + 8 * std::max<std::uint64_t>(cand_.capacity(), cand_words) +
-        8 * (hist_.capacity() + kept_.capacity()) + threads_ * (window_words() * 8 + 4096) +
-        (persist_ ? kIoBufferBytes : 0);  // a checkpoint's file buffer
+  // `need` bytes against the budget: beyond it the run checkpoints (the two levels
+  // are whole) and stops with the figure.
+  void check_budget(std::uint64_t need, std::uint64_t depth) {
     peak_bytes_ = std::max(peak_bytes_, need);
     if (need <= budget_) return;
     if (persist_) checkpoint();
@@ -347,50 +396,92 @@ class FrontierMode {
   }
   std::uint64_t window_words() const { return ((std::uint64_t{1} << window_bits_) + 63) / 64; }
 
-  // Counting sort of f(x) over the ranks x of cur_ into cand_, grouped by bucket
-  // (cand_bounds_ then says where): `produce(x, out)` calls out(y) per image y,
-  // twice (once to count, once to place), so cand_ holds no more than it must.
-  template <class Produce>
-  void gather(Produce&& produce, std::uint64_t depth) {
+  // The images f(x) of the states x of cur_, grouped by bucket into cand_ as offsets
+  // (`produce(x, out)` calls out(y) per image y), handed to use(b0, b1) a range of
+  // buckets at a time.  A first pass counts the images per bucket.  If they all fit
+  // the budget beside the rest (`beside`: the bytes the caller adds, such as the
+  // level being built) there is one range; otherwise the buckets are cut into ranges
+  // whose images do fit, and each range expands cur_ again, keeping only its own
+  // images: the time of one more expansion buys memory, and the widest levels are
+  // the only ones that pay it.  Where one bucket alone is too many, the run stops
+  // with the figure.
+  template <class Produce, class Use>
+  void gather(Produce&& produce, std::uint64_t depth, std::uint64_t beside, Use&& use) {
     Stopwatch sw(phase_[0]);
     const std::size_t k = blocks_;
     hist_.assign(k * buckets_, 0);
     tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
       const auto [lo, hi] = block_range(i, cur_.size());
       std::uint64_t* h = &hist_[i * buckets_];
-      for (std::size_t q = lo; q < hi; ++q)
-        produce(cur_.ranks[q], [&](Rank y) { ++h[bucket_of(y)]; });
+      for_ranks(cur_, lo, hi, [&](Rank x) { produce(x, [&](Rank y) { ++h[bucket_of(y)]; }); });
     });
-    // Offsets bucket-major: bucket b's images from block 0, then block 1, ...
-    std::uint64_t total = 0;
-    cand_bounds_.assign(buckets_ + 1, 0);
+    totals_.assign(buckets_, 0);
+    std::uint64_t total = 0, largest = 0;
     for (std::size_t b = 0; b < buckets_; ++b) {
-      cand_bounds_[b] = total;
-      for (std::size_t i = 0; i < k; ++i) {
-        const std::uint64_t c = hist_[i * buckets_ + b];
-        hist_[i * buckets_ + b] = total;
-        total += c;
-      }
+      for (std::size_t i = 0; i < k; ++i) totals_[b] += hist_[i * buckets_ + b];
+      total += totals_[b];
+      largest = std::max(largest, totals_[b]);
     }
-    cand_bounds_[buckets_] = total;
-    reserve_or_stop(total, depth);
-    sw.next(phase_[1]);
-    cand_.resize(total);
-    sw.next(phase_[2]);
-    tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
-      const auto [lo, hi] = block_range(i, cur_.size());
-      std::uint64_t* h = &hist_[i * buckets_];
-      Rank* out = cand_.data();
-      for (std::size_t q = lo; q < hi; ++q)
-        produce(cur_.ranks[q], [&](Rank y) { out[h[bucket_of(y)]++] = y; });
-    });
+    cand_bounds_.assign(buckets_ + 1, 0);
+    kept_.assign(buckets_, 0);
+    // The candidates' room: all of them, or what the budget leaves.
+    const std::uint64_t base = fixed_bytes() + beside;
+    std::uint64_t room = total;
+    if (base + sizeof(Offset) * cand_.capacity_after(total) > budget_) {
+      if (base + sizeof(Offset) * cand_.capacity() > budget_) cand_.release();
+      const std::uint64_t left = budget_ > base ? (budget_ - base) / sizeof(Offset) : 0;
+      // (Less the buffer's growth: capacity_after(room) <= left.)
+      room = std::max<std::uint64_t>(largest, left > 4 ? (left - 4) * 4 / 5 : 0);
+    }
+    check_budget(base + sizeof(Offset) *
+                            std::max<std::uint64_t>(cand_.capacity(), cand_.capacity_after(room)),
+                 depth);
+    if (room < total) ++split_levels_;
+    sw.stop();
+    for (std::size_t b0 = 0; b0 < buckets_;) {
+      // The range [b0, b1): as many buckets as fit the room.
+      std::size_t b1 = b0;
+      std::uint64_t count = 0;
+      while (b1 < buckets_ && count + totals_[b1] <= room) count += totals_[b1++];
+      // Offsets bucket-major: bucket b's images from block 0, then block 1, ...
+      sw.next(phase_[0]);
+      std::uint64_t at = 0;
+      for (std::size_t b = b0; b < b1; ++b) {
+        cand_bounds_[b] = at;
+        for (std::size_t i = 0; i < k; ++i) {
+          const std::uint64_t c = hist_[i * buckets_ + b];
+          hist_[i * buckets_ + b] = at;
+          at += c;
+        }
+      }
+      cand_bounds_[b1] = at;
+      sw.next(phase_[1]);
+      cand_.resize(count);
+      sw.next(phase_[2]);
+      const bool whole = b0 == 0 && b1 == buckets_;
+      tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
+        const auto [lo, hi] = block_range(i, cur_.size());
+        std::uint64_t* h = &hist_[i * buckets_];
+        Offset* out = cand_.data();
+        for_ranks(cur_, lo, hi, [&](Rank x) {
+          produce(x, [&](Rank y) {
+            const std::size_t b = bucket_of(y);
+            if (whole || (b >= b0 && b < b1)) out[h[b]++] = offset_of(y);
+          });
+        });
+      });
+      sw.stop();
+      use(b0, b1);
+      b0 = b1;
+    }
+    cand_.clear();
   }
 
-  // Runs fn(b, bitmap) for every bucket b, in parallel; the bitmap (one per thread,
-  // a window's bits) is zero on entry and must be left so.
+  // Runs fn(b, bitmap) for every bucket b in [b0, b1), in parallel; the bitmap (one
+  // per thread, a window's bits) is zero on entry and must be left so.
   template <class Fn>
-  void for_buckets(Fn&& fn) {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets_, 16),
+  void for_buckets(std::size_t b0, std::size_t b1, Fn&& fn) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(b0, b1, 16),
                       [&](const tbb::blocked_range<std::size_t>& q) {
                         std::vector<std::uint64_t>& bm = bitmaps_.local();
                         if (bm.empty()) bm.assign(window_words(), 0);
@@ -401,95 +492,102 @@ class FrontierMode {
   // Level `depth` from cur_ (depth - 1) and prev_ (depth - 2); cur_ becomes it.
   template <int M>
   void next_level_m(std::uint64_t depth) {
-    gather([&](Rank x, auto&& out) { moves_.template expand<M>(x, out); }, depth);
-    // Per bucket: a window bitmap of the candidates, less the two last levels; the
-    // candidates whose bit is still set are kept (once: the bit is then cleared),
-    // packed to the front of the bucket's run.
-    Stopwatch sw(phase_[3]);
-    kept_.assign(buckets_, 0);
-    for_buckets([&](std::size_t b, std::uint64_t* bm) {
-      Rank* first = cand_.data() + cand_bounds_[b];
-      Rank* last = cand_.data() + cand_bounds_[b + 1];
-      if (first == last) return;
-      const Rank base = static_cast<Rank>(b) << window_bits_;
-      for (Rank* x = first; x != last; ++x) {
-        const Rank i = *x - base;
-        bm[i >> 6] |= std::uint64_t{1} << (i & 63);
-      }
-      for (const Level* lv : {&cur_, &prev_})
-        for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
-          const Rank i = lv->ranks[q] - base;
-          bm[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
-        }
-      Rank* w = first;
-      for (Rank* x = first; x != last; ++x) {
-        const Rank i = *x - base;
-        const std::uint64_t bit = std::uint64_t{1} << (i & 63);
-        if ((bm[i >> 6] & bit) == 0) continue;
-        bm[i >> 6] &= ~bit;
-        *w++ = *x;
-      }
-      kept_[b] = static_cast<std::uint64_t>(w - first);
-    });
-    // Pack left (every destination lies at or before its source); the bounds follow.
-    sw.next(phase_[4]);
-    std::uint64_t size = 0;
-    for (std::size_t b = 0; b < buckets_; ++b) {
-      const std::uint64_t from = cand_bounds_[b];
-      cand_bounds_[b] = size;
-      if (kept_[b] > 0 && size != from)
-        std::memmove(cand_.data() + size, cand_.data() + from, kept_[b] * sizeof(Rank));
-      size += kept_[b];
-    }
-    cand_bounds_[buckets_] = size;
-    cand_.resize(size);
-    // prev_ <- cur_ <- the new level; the old prev_'s room serves the next candidates.
+    // The next level is built in next_ beside the candidates: room for about the
+    // last level's growth, checked again as it fills.
+    const std::uint64_t grow = prev_.size() > 0 ? cur_.size() * 5 / 4 : 2 * cur_.size();
+    const std::uint64_t guess = std::max<std::uint64_t>(cur_.size(), grow) + 4096;
+    next_.bounds.assign(buckets_ + 1, 0);
+    next_.offs.clear();
+    const std::uint64_t beside =
+        guess > next_.offs.capacity() ? sizeof(Offset) * next_.offs.capacity_after(guess) : 0;
+    gather([&](Rank x, auto&& out) { moves_.template expand<M>(x, out); }, depth, beside,
+           [&](std::size_t b0, std::size_t b1) {
+             // Per bucket: a window bitmap of the candidates, less the two last levels;
+             // the candidates whose bit is still set are kept (once: the bit is then
+             // cleared), packed to the front of the bucket's run.
+             Stopwatch sw(phase_[3]);
+             for_buckets(b0, b1, [&](std::size_t b, std::uint64_t* bm) {
+               Offset* first = cand_.data() + cand_bounds_[b];
+               Offset* last = cand_.data() + cand_bounds_[b + 1];
+               if (first == last) return;
+               for (Offset* x = first; x != last; ++x) bm[*x >> 6] |= std::uint64_t{1} << (*x & 63);
+               for (const Level* lv : {&cur_, &prev_})
+                 for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
+                   const Offset i = lv->offs[q];
+                   bm[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+                 }
+               Offset* w = first;
+               for (Offset* x = first; x != last; ++x) {
+                 const std::uint64_t bit = std::uint64_t{1} << (*x & 63);
+                 if ((bm[*x >> 6] & bit) == 0) continue;
+                 bm[*x >> 6] &= ~bit;
+                 *w++ = *x;
+               }
+               kept_[b] = static_cast<std::uint64_t>(w - first);
+             });
+             // Appended to next_, bucket by bucket; the bounds follow.
+             sw.next(phase_[4]);
+             std::uint64_t add = 0;
+             for (std::size_t b = b0; b < b1; ++b) add += kept_[b];
+             std::uint64_t size = next_.size();
+             // (Where next_ grows, its old and new rooms are both held while it copies.)
+             const std::uint64_t grown = next_.offs.capacity_after(size + add);
+             check_budget(fixed_bytes() +
+                              sizeof(Offset) *
+                                  (cand_.capacity() + (grown > next_.offs.capacity() ? grown : 0)),
+                          depth);
+             next_.offs.resize_keep(size + add);
+             for (std::size_t b = b0; b < b1; ++b) {
+               next_.bounds[b] = size;
+               if (kept_[b] > 0)
+                 std::memcpy(next_.offs.data() + size, cand_.data() + cand_bounds_[b],
+                             kept_[b] * sizeof(Offset));
+               size += kept_[b];
+             }
+             next_.bounds[buckets_] = size;
+           });
+    // prev_ <- cur_ <- next_; the old prev_'s room serves the level after.
     std::swap(prev_, cur_);
-    cur_.ranks.swap(cand_);
-    cur_.bounds.swap(cand_bounds_);
-    cand_.clear();
+    std::swap(cur_, next_);
     // Room far beyond the next level's needs goes (the middle of the search passed).
     if (cand_.capacity() > 8 * cur_.size() * static_cast<std::uint64_t>(moves_.max_degree()) + 4096)
       cand_.release();
+    if (next_.offs.capacity() > 2 * cur_.size() + 4096) next_.offs.release();
     widest_ = std::max<std::uint64_t>(widest_, cur_.size());
   }
 
   // The half-depth test on cur_ (level d): σs in prev_ (d - 1: kOdd) or in cur_
   // (kEven), by the window bitmaps of σ(cur_)'s buckets.
   LevelReport::Meet meet_test() {
-    gather([&](Rank x, auto&& out) { out(mirror_(x)); }, level_ - 1);
-    Stopwatch sw(phase_[5]);
     std::atomic<bool> odd{false}, even{false};
-    for_buckets([&](std::size_t b, std::uint64_t* bm) {
-      const Rank* first = cand_.data() + cand_bounds_[b];
-      const Rank* last = cand_.data() + cand_bounds_[b + 1];
-      if (first == last) return;
-      const Rank base = static_cast<Rank>(b) << window_bits_;
-      for (const Level* lv : {&prev_, &cur_}) {
-        for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
-          const Rank i = lv->ranks[q] - base;
-          bm[i >> 6] |= std::uint64_t{1} << (i & 63);
-        }
-        bool hit = false;
-        for (const Rank* x = first; x != last && !hit; ++x) {
-          const Rank i = *x - base;
-          hit = (bm[i >> 6] >> (i & 63) & 1) != 0;
-        }
-        if (hit) (lv == &prev_ ? odd : even) = true;
-        for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
-          const Rank i = lv->ranks[q] - base;
-          bm[i >> 6] = 0;
-        }
-      }
-    });
-    cand_.clear();
+    gather([&](Rank x, auto&& out) { out(mirror_(x)); }, level_ - 1, 0,
+           [&](std::size_t b0, std::size_t b1) {
+             Stopwatch sw(phase_[5]);
+             for_buckets(b0, b1, [&](std::size_t b, std::uint64_t* bm) {
+               const Offset* first = cand_.data() + cand_bounds_[b];
+               const Offset* last = cand_.data() + cand_bounds_[b + 1];
+               if (first == last) return;
+               for (const Level* lv : {&prev_, &cur_}) {
+                 for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q) {
+                   const Offset i = lv->offs[q];
+                   bm[i >> 6] |= std::uint64_t{1} << (i & 63);
+                 }
+                 bool hit = false;
+                 for (const Offset* x = first; x != last && !hit; ++x)
+                   hit = (bm[*x >> 6] >> (*x & 63) & 1) != 0;
+                 if (hit) (lv == &prev_ ? odd : even) = true;
+                 for (std::uint64_t q = lv->bounds[b]; q < lv->bounds[b + 1]; ++q)
+                   bm[lv->offs[q] >> 6] = 0;
+               }
+             });
+           });
     if (odd) return LevelReport::Meet::kOdd;
     return even ? LevelReport::Meet::kEven : LevelReport::Meet::kNone;
   }
 
   // Seconds spent per phase (--trace prints them at the end): counting (with the
   // budget check), allocating and placing the candidates (or σ images); the
-  // windows; packing; the half-depth test's windows.
+  // windows; appending to the next level; the half-depth test's windows.
   struct Stopwatch {
     explicit Stopwatch(double& into) : into_(&into) {}
     ~Stopwatch() { stop(); }
@@ -510,8 +608,10 @@ class FrontierMode {
   void print_phases() const {
     std::fprintf(stderr,
                  "[frontier] seconds: count %.2f, allocate %.2f, place %.2f, "
-                 "windows %.2f, pack %.2f, half-depth windows %.2f\n",
-                 phase_[0], phase_[1], phase_[2], phase_[3], phase_[4], phase_[5]);
+                 "windows %.2f, append %.2f, half-depth windows %.2f; "
+                 "%llu levels or tests in more than one pass\n",
+                 phase_[0], phase_[1], phase_[2], phase_[3], phase_[4], phase_[5],
+                 static_cast<unsigned long long>(split_levels_));
   }
 
  private:
@@ -535,8 +635,7 @@ class FrontierMode {
     std::vector<Rank> out;
     for (std::size_t b = 0; b < buckets_ && out.size() < count; ++b) {
       const std::size_t at = out.size();
-      out.insert(out.end(), cur_.ranks.begin() + cur_.bounds[b],
-                 cur_.ranks.begin() + cur_.bounds[b + 1]);
+      for_ranks(cur_, cur_.bounds[b], cur_.bounds[b + 1], [&](Rank r) { out.push_back(r); });
       std::sort(out.begin() + static_cast<std::ptrdiff_t>(at), out.end());
     }
     if (out.size() > count) out.resize(count);
@@ -544,8 +643,8 @@ class FrontierMode {
   }
   bool holds(const Level& lv, Rank r) const {
     const std::size_t b = bucket_of(r);
-    const Rank* last = lv.ranks.begin() + lv.bounds[b + 1];
-    return std::find(lv.ranks.begin() + lv.bounds[b], last, r) != last;
+    const Offset* last = lv.offs.begin() + lv.bounds[b + 1];
+    return std::find(lv.offs.begin() + lv.bounds[b], last, offset_of(r)) != last;
   }
 
   // --- Checkpoints (see the overview) ---
@@ -553,11 +652,17 @@ class FrontierMode {
 
   std::string identity() const {
     return o_.identity + " | frontier | pegs " + std::to_string(v_.pegs()) + " discs " +
-           std::to_string(v_.discs()) + " | window " + std::to_string(window_bits_) + " | meet " +
-           std::to_string(o_.meet_in_middle ? 1 : 0) + " | stop_at_goal " +
+           std::to_string(v_.discs()) + " | window " + std::to_string(window_bits_) +
+           " offsets | meet " + std::to_string(o_.meet_in_middle ? 1 : 0) + " | stop_at_goal " +
            std::to_string(o_.stop_at_goal ? 1 : 0) + " farthest " + std::to_string(o_.farthest);
   }
   std::string path(const std::string& name) const { return o_.work_dir + "/" + name; }
+
+  // The words of a level in its file: its size, its bucket bounds, its offsets
+  // (two a word, the last padded with zero).
+  std::uint64_t file_words(const Level& lv) const {
+    return 1 + (buckets_ + 1) + (lv.size() + 1) / 2;
+  }
 
   // The two levels to a fresh file (not once the run finished: its levels answer
   // nothing more), then the manifest (checkpoint.hpp).
@@ -566,7 +671,7 @@ class FrontierMode {
     FileRef layers;
     if (!finished_) {
       // Room for the file beside the old one (which goes after the manifest).
-      const std::uint64_t need = (prev_.size() + cur_.size() + 2) * 8;
+      const std::uint64_t need = (file_words(prev_) + file_words(cur_)) * 8;
       const std::uint64_t have = free_disk_bytes(o_.work_dir);
       if (need + (std::uint64_t{64} << 20) > have) {
         std::fprintf(stderr,
@@ -579,10 +684,12 @@ class FrontierMode {
       layers.name = ckpt_.fresh_name("layers", 0);
       BitmapWriter w(path(layers.name));
       w.tally(ckpt_.io());
-      for (const Level* lv : {&prev_, &cur_}) {
+      for (Level* lv : {&prev_, &cur_}) {
         const std::uint64_t n = lv->size();
         w.add_raw(&n, 1);
-        w.add_raw(lv->ranks.data(), n);
+        w.add_raw(lv->bounds.data(), buckets_ + 1);
+        if (n % 2 != 0) lv->offs.data()[n] = 0;  // (the capacity is even: room for it)
+        w.add_raw(reinterpret_cast<const std::uint64_t*>(lv->offs.data()), (n + 1) / 2);
       }
       w.finish(layers.bytes, layers.sum, o_.flush_to_device);
       ckpt_.account(static_cast<std::int64_t>(layers.bytes));
@@ -599,6 +706,27 @@ class FrontierMode {
     if (o_.trace) ckpt_.trace("frontier", level_);
   }
 
+  // Reads one level of the file (checkpoint's layout) into lv; false where it does
+  // not hold together: bounds that do not rise from 0 to its size, or an offset
+  // outside its window or the rank space.
+  bool read_level(BitmapReader& rd, Level& lv) const {
+    std::uint64_t n = 0;
+    rd.read_raw(&n, 1);
+    if (n > v_.num_ranks() || n * sizeof(Offset) > layers_.bytes) return false;
+    lv.bounds.assign(buckets_ + 1, 0);
+    rd.read_raw(lv.bounds.data(), buckets_ + 1);
+    if (lv.bounds[0] != 0 || lv.bounds[buckets_] != n) return false;
+    for (std::size_t b = 0; b < buckets_; ++b)
+      if (lv.bounds[b] > lv.bounds[b + 1]) return false;
+    lv.offs.resize(n);
+    rd.read_raw(reinterpret_cast<std::uint64_t*>(lv.offs.data()), (n + 1) / 2);
+    for (std::size_t b = 0; b < buckets_; ++b)
+      for (std::uint64_t q = lv.bounds[b]; q < lv.bounds[b + 1]; ++q)
+        if (lv.offs[q] >> window_bits_ != 0 || rank_at(b, lv.offs[q]) >= v_.num_ranks())
+          return false;
+    return true;
+  }
+
   void resume_from(const Manifest& m, LevelLoopResume& from) {
     const CheckpointHead h = ckpt_.read_head(m, levels_);
     level_ = h.level;
@@ -612,25 +740,19 @@ class FrontierMode {
     if (!layers_.empty()) {
       BitmapReader rd(path(layers_.name));
       rd.tally(ckpt_.io());
-      for (Level* lv : {&prev_, &cur_}) {
-        std::uint64_t n = 0;
-        rd.read_raw(&n, 1);
-        if (n > v_.num_ranks() || n * 8 > layers_.bytes)
-          throw WorkDirError(path(layers_.name) + " is damaged");
-        lv->ranks.resize(n);
-        rd.read_raw(lv->ranks.data(), n);
-      }
+      for (Level* lv : {&prev_, &cur_})
+        if (!read_level(rd, *lv))
+          throw WorkDirError(path(layers_.name) + " is damaged (a level does not hold together)");
       rd.check(layers_.bytes, layers_.sum);
-      if (!rebuild_bounds(prev_) || !rebuild_bounds(cur_))
-        throw WorkDirError(path(layers_.name) +
-                           " is damaged (its ranks are not grouped by window)");
       if (levels_.size() == 0 || cur_.size() != levels_.back())
         throw WorkDirError(path(layers_.name) + " does not hold the manifest's last level");
     } else if (!finished_) {
       throw WorkDirError(path("manifest") + " names no levels for an unfinished run");
     } else {
-      rebuild_bounds(prev_);  // (empty: the search is over)
-      rebuild_bounds(cur_);
+      for (Level* lv : {&prev_, &cur_}) {  // (empty: the search is over)
+        lv->offs.clear();
+        lv->bounds.assign(buckets_ + 1, 0);
+      }
     }
     ckpt_.resumed();
     from.sizes.assign(levels_.begin(), levels_.end());
@@ -651,14 +773,16 @@ class FrontierMode {
   std::size_t threads_;
   int window_bits_ = 1;  // a bucket's ranks: a window of 2^window_bits_
   std::size_t buckets_ = 1;
-  std::size_t blocks_ = 2;            // shares of cur_ expanded as one task each
-  Level prev_, cur_;                  // levels d - 1 and d
-  frontier_detail::RankBuffer cand_;  // the candidates of level d + 1 (or σ of level d)
-  std::vector<std::uint64_t> cand_bounds_, hist_, kept_;
+  std::size_t blocks_ = 2;                    // shares of cur_ expanded as one task each
+  Level prev_, cur_, next_;                   // levels d - 1, d and (being built) d + 1
+  frontier_detail::Buffer<Offset> cand_;      // the candidates of a range of buckets
+  std::vector<std::uint64_t> cand_bounds_;    // bucket b: cand_[cand_bounds_[b], [b + 1])
+  std::vector<std::uint64_t> hist_, totals_;  // images per block and bucket; per bucket
+  std::vector<std::uint64_t> kept_;           // per bucket: the candidates kept
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> bitmaps_;
   void (FrontierMode::*next_level_)(std::uint64_t) = &FrontierMode::next_level_m<0>;
   std::array<double, 6> phase_{};  // see Stopwatch
-  std::uint64_t level_ = 0, expanded_ = 0, widest_ = 1;
+  std::uint64_t level_ = 0, expanded_ = 0, widest_ = 1, split_levels_ = 0;
   LevelCounts levels_;
   std::int64_t goal_depth_ = -1;   // the goal's depth, or the optimum the half-depth test gave
   std::vector<Rank> last_sample_;  // with options.farthest: of the last level

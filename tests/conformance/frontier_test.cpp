@@ -268,6 +268,38 @@ TEST(FrontierEngine, ResumesAfterRunningOutOfBudget) {
   std::filesystem::remove_all(o.work_dir);
 }
 
+// Under a budget below what it needs in one pass, a level's candidates are taken
+// a range of windows at a time (gather): the same levels, optimum and farthest
+// states, in less memory, for the complete search and the half-depth test alike.
+TEST(FrontierEngine, SplitsWideLevelsToFitTheBudget) {
+  const auto fam = variants::adjacent::AdjacentFamily::family();
+  const auto v = fam.make(normalize(fam.info, Params{10, 4, ""}));
+  for (const bool meet : {false, true}) {
+    SCOPED_TRACE(meet ? "half-depth" : "complete");
+    SearchOptions o = frontier_options(9);
+    o.meet_in_middle = meet;
+    if (meet) o.farthest = 0;
+    const SearchResult want = search(v, o);
+    int fitted = 0;
+    for (int k = 19; k >= 8; --k) {
+      SCOPED_TRACE("budget " + std::to_string(k) + "/20");
+      o.max_memory = want.search_bytes * static_cast<std::uint64_t>(k) / 20;
+      try {
+        const SearchResult got = search(v, o);
+        ++fitted;
+        EXPECT_LE(got.search_bytes, o.max_memory);
+        EXPECT_EQ(got.level_sizes.to_vector(), want.level_sizes.to_vector());
+        EXPECT_EQ(got.optimum, want.optimum);
+        EXPECT_EQ(got.farthest, want.farthest);
+        EXPECT_EQ(got.met_in_middle, want.met_in_middle);
+      } catch (const MemoryBudgetExceeded&) {
+        break;  // (too little for even one window's candidates: smaller budgets fail too)
+      }
+    }
+    EXPECT_GE(fitted, 3) << "budgets below one pass's needs should still fit";
+  }
+}
+
 // Out of budget at every point of a half-depth run, in turn: each checkpoint
 // left resumes to the same optimum, including those written inside a level's
 // test (the manifest's meet_pending), which the resumed run repeats first.
