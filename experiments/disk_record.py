@@ -25,7 +25,11 @@ directory (the committed tables: --out results).  Extra `hanoi` options
 (--max-memory, --checkpoint-every, --stop-at-goal, --meet-in-middle) go after the
 variant; a half-depth run's table says at which depth the test decided.  With
 `--engine frontier` the levels stay in memory (the last two) and DIR holds the
-checkpoints.  `--published FILE` sets a published value beside the optimum.  Only the
+checkpoints.  The frontier engine cannot estimate the time left (its levels are not
+known before), so `--expect-states N` gives the states the run is expected to reach (a
+model the command line states, such as the growth from the last two n): a partial
+table then adds the time left at the measured rate, (N - reached) / rate.
+`--published FILE` sets a published value beside the optimum.  Only the
 last, finishing invocation's figures (peak RSS, seconds) are its own; the table
 says so.
 """
@@ -240,7 +244,25 @@ class Watcher:
                     self.last = m.groupdict() | {"line": line.strip()}
 
 
-def write_partial(name, out_dir, shown, last, spent_before, started, status, search):
+def reached_of(last):
+    """The states reached by the last progress line, or None."""
+    m = re.search(r"(\d+) reached", last["what"]) if last else None
+    return int(m.group(1)) if m else None
+
+
+def expected_left(last, expect):
+    """The time left to reach `expect` states at the last line's rate, as text."""
+    reached = reached_of(last)
+    rate = float(last["rate"]) if last else 0.0
+    if not expect or reached is None or rate <= 0:
+        return None
+    secs = max(0, expect - reached) / rate
+    return (f"{secs / 3600:.1f} h ({reached:.3e} of the {expect:.3e} states expected, "
+            f"at {rate:.3g} states/s)")
+
+
+def write_partial(name, out_dir, shown, last, spent_before, started, status, search,
+                  expect=None):
     """OUT/NAME as a partial table: where the run stands (the last progress line).
     A finished table there (meta `partial: false`) is never replaced by one."""
     meta = os.path.join(out_dir, f"{name}.meta.json")
@@ -260,16 +282,21 @@ def write_partial(name, out_dir, shown, last, spent_before, started, status, sea
     if last:
         rows += [{"quantity": "level reached", "value": last["level"]},
                  {"quantity": "states per second (this invocation)", "value": last["rate"]},
-                 {"quantity": "time left (the engine's estimate)", "value": last["eta"] or ""},
-                 {"quantity": "last progress line", "value": last["line"]}]
+                 {"quantity": "time left (the engine's estimate)", "value": last["eta"] or ""}]
+        if expect:
+            rows.append({"quantity": "time left (at this rate, to the states --expect-states "
+                                     "gives)", "value": expected_left(last, expect) or ""})
+        rows.append({"quantity": "last progress line", "value": last["line"]})
     lines = [f"# {title}\n", f"- command: `{shown}`", f"- commit: {commit()}",
              f"- date (UTC): {date}", f"- machine: {machine()}",
              f"- wall time: {wall:.1f} s so far, over every invocation", "",
              "The search has not finished: this table says where it stands; the same command "
              "resumes it from its last checkpoint.", "", "| quantity | value |", "|---|---|"]
     lines += [f"| {r['quantity']} | {r['value']} |" for r in rows]
+    eta = last["eta"] if last and last["eta"] else (
+        (expected_left(last, expect) or "unknown") if last else "unknown")
     summary = f"{status}" + (f"; level {last['level']}, {last['rate']} states/s, "
-                             f"ETA {last['eta'] or 'unknown'}" if last else "")
+                             f"ETA {eta}" if last else "")
     write_table("disk_record.py", out_dir, name, markdown="\n".join(lines) + "\n",
                 fields=["quantity", "value"], rows=rows, command=shown, commit=commit(),
                 date=date, machine=machine(), title=title, wall_seconds=round(wall, 1),
@@ -299,6 +326,12 @@ def main(argv):
     # comment line), set beside the search's optimum; never replacing it.
     published, cite = (read_published(head[head.index("--published") + 1])
                        if "--published" in head else ({}, ""))
+    expect = None
+    if "--expect-states" in head:
+        try:
+            expect = int(float(head[head.index("--expect-states") + 1]))
+        except (IndexError, ValueError):
+            refuse("disk_record.py", "--expect-states takes a number of states")
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
     os.makedirs(work, exist_ok=True)
     # The frontier engine keeps its levels in memory; the directory holds its checkpoints.
@@ -319,7 +352,7 @@ def main(argv):
     t0 = time.time()
     proc = Watcher(cmd, os.path.join(work, "progress.log"), every,
                    lambda last: write_partial(name, out_dir, shown, last, spent_before, t0,
-                                              "running", search))
+                                              "running", search, expect))
     spent = time.time() - t0
     with open(log, "a") as f:
         f.write(f"{datetime.now(timezone.utc).isoformat(timespec='seconds')} {spent:.1f} "
@@ -327,7 +360,8 @@ def main(argv):
     if proc.returncode != 0:
         status = ("interrupted (resumable)" if proc.returncode in (130, 143, -2, -15)
                   else f"stopped, hanoi exited {proc.returncode} (see {work}/progress.log)")
-        write_partial(name, out_dir, shown, proc.last, spent_before, t0, status, search)
+        write_partial(name, out_dir, shown, proc.last, spent_before, t0, status, search,
+                      expect)
         print(f"disk_record.py: hanoi exited {proc.returncode}; run the same command again "
               f"to resume from {work}", file=sys.stderr)
         return proc.returncode

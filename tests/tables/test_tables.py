@@ -125,6 +125,16 @@ with tempfile.TemporaryDirectory(prefix="hanoi-tables-test-") as tmp:
     expect(p.returncode != 0 and json.loads((tmp / "o" / f"{name}.meta.json").read_text())
            .get("partial") is False, "disk_record.py: the finished table kept")
 
+    # disk_record.py --expect-states: the time left from a progress line's states reached
+    # and rate (the frontier engine prints no estimate of its own).
+    sys.path.insert(0, str(root / "experiments"))
+    import disk_record  # noqa: E402
+    left = disk_record.expected_left({"what": "5 new, 1000 reached", "rate": "0.1"}, 1720)
+    expect(left is not None and left.startswith("2.0 h"), f"disk_record.py: time left {left}")
+    expect(disk_record.expected_left(None, 1720) is None
+           and disk_record.expected_left({"what": "5 new", "rate": "0.1"}, 1720) is None,
+           "disk_record.py: no time left without states reached")
+
     # level_shape.py (--small): a row per case, its levels counted from the search's.
     p = run("level_shape.py", ["--small", "--out", str(tmp / "shape")], tmp)
     expect(p.returncode == 0, f"level_shape.py: exit {p.returncode}: {p.stderr[-300:]}")
