@@ -407,7 +407,57 @@ class FrontierMode {
   // with the figure.
   template <class Produce, class Use>
   void gather(Produce&& produce, std::uint64_t depth, std::uint64_t beside, Use&& use) {
-    Stopwatch sw(phase_[0]);
+    const std::size_t k = blocks_;
+    std::uint64_t room = 0;
+    {
+      Stopwatch sw(phase_[0]);
+      room = count_images(produce, depth, beside);
+    }
+    for (std::size_t b0 = 0; b0 < buckets_;) {
+      // The range [b0, b1): as many buckets as fit the room.
+      std::size_t b1 = b0;
+      std::uint64_t count = 0;
+      while (b1 < buckets_ && count + totals_[b1] <= room) count += totals_[b1++];
+      {
+        // Offsets bucket-major: bucket b's images from block 0, then block 1, ...
+        Stopwatch sw(phase_[0]);
+        std::uint64_t at = 0;
+        for (std::size_t b = b0; b < b1; ++b) {
+          cand_bounds_[b] = at;
+          for (std::size_t i = 0; i < k; ++i) {
+            const std::uint64_t c = hist_[i * buckets_ + b];
+            hist_[i * buckets_ + b] = at;
+            at += c;
+          }
+        }
+        cand_bounds_[b1] = at;
+        sw.next(phase_[1]);
+        cand_.resize(count);
+        sw.next(phase_[2]);
+        const bool whole = b0 == 0 && b1 == buckets_;
+        tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
+          const auto [lo, hi] = block_range(i, cur_.size());
+          std::uint64_t* h = &hist_[i * buckets_];
+          Offset* out = cand_.data();
+          for_ranks(cur_, lo, hi, [&](Rank x) {
+            produce(x, [&](Rank y) {
+              const std::size_t b = bucket_of(y);
+              if (whole || (b >= b0 && b < b1)) out[h[b]++] = offset_of(y);
+            });
+          });
+        });
+      }
+      use(b0, b1);
+      b0 = b1;
+    }
+    cand_.clear();
+  }
+
+  // gather's first pass: the images per block and bucket (hist_) and per bucket
+  // (totals_), and the room for them: all, or as many as the budget leaves (at
+  // least the largest bucket's, else the run stops with the figure).
+  template <class Produce>
+  std::uint64_t count_images(Produce& produce, std::uint64_t depth, std::uint64_t beside) {
     const std::size_t k = blocks_;
     hist_.assign(k * buckets_, 0);
     tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
@@ -437,44 +487,7 @@ class FrontierMode {
                             std::max<std::uint64_t>(cand_.capacity(), cand_.capacity_after(room)),
                  depth);
     if (room < total) ++split_levels_;
-    sw.stop();
-    for (std::size_t b0 = 0; b0 < buckets_;) {
-      // The range [b0, b1): as many buckets as fit the room.
-      std::size_t b1 = b0;
-      std::uint64_t count = 0;
-      while (b1 < buckets_ && count + totals_[b1] <= room) count += totals_[b1++];
-      // Offsets bucket-major: bucket b's images from block 0, then block 1, ...
-      sw.next(phase_[0]);
-      std::uint64_t at = 0;
-      for (std::size_t b = b0; b < b1; ++b) {
-        cand_bounds_[b] = at;
-        for (std::size_t i = 0; i < k; ++i) {
-          const std::uint64_t c = hist_[i * buckets_ + b];
-          hist_[i * buckets_ + b] = at;
-          at += c;
-        }
-      }
-      cand_bounds_[b1] = at;
-      sw.next(phase_[1]);
-      cand_.resize(count);
-      sw.next(phase_[2]);
-      const bool whole = b0 == 0 && b1 == buckets_;
-      tbb::parallel_for(std::size_t{0}, k, [&](std::size_t i) {
-        const auto [lo, hi] = block_range(i, cur_.size());
-        std::uint64_t* h = &hist_[i * buckets_];
-        Offset* out = cand_.data();
-        for_ranks(cur_, lo, hi, [&](Rank x) {
-          produce(x, [&](Rank y) {
-            const std::size_t b = bucket_of(y);
-            if (whole || (b >= b0 && b < b1)) out[h[b]++] = offset_of(y);
-          });
-        });
-      });
-      sw.stop();
-      use(b0, b1);
-      b0 = b1;
-    }
-    cand_.clear();
+    return room;
   }
 
   // Runs fn(b, bitmap) for every bucket b in [b0, b1), in parallel; the bitmap (one
