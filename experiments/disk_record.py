@@ -20,7 +20,8 @@ and when an invocation stops without finishing (interrupted, the disk full, a
 failure), OUT/NAME is written as a *partial* table (meta `partial: true`): the last
 level reached, the measured rate and the time the engine estimates remains, the
 disk in use and the level's I/O, so that a run longer than one sitting is on record
-with where it stands.  OUT defaults to out/ under the current
+with where it stands; its commit is the binary's (`hanoi --version`), as a finished
+table's is (from the JSON).  OUT defaults to out/ under the current
 directory (the committed tables: --out results).  Extra `hanoi` options
 (--max-memory, --checkpoint-every, --stop-at-goal, --meet-in-middle) go after the
 variant; a half-depth run's table says at which depth the test decided.  With
@@ -261,10 +262,25 @@ def expected_left(last, expect):
             f"at {rate:.3g} states/s)")
 
 
+def binary_commit(hanoi):
+    """The commit the hanoi binary was built from (`hanoi --version`), else the
+    repository's: a run may use a binary kept from an earlier commit."""
+    try:
+        out = subprocess.run([hanoi, "--version"], capture_output=True, text=True,
+                             timeout=30).stdout
+        m = re.search(r"\(commit ([0-9a-f]{7,40}(?:-dirty)?)\)", out)
+        if m:
+            return m.group(1)
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return commit()
+
+
 def write_partial(name, out_dir, shown, last, spent_before, started, status, search,
-                  expect=None):
+                  expect=None, the_commit=None):
     """OUT/NAME as a partial table: where the run stands (the last progress line).
     A finished table there (meta `partial: false`) is never replaced by one."""
+    the_commit = the_commit or commit()
     meta = os.path.join(out_dir, f"{name}.meta.json")
     try:
         with open(meta) as f:
@@ -287,7 +303,7 @@ def write_partial(name, out_dir, shown, last, spent_before, started, status, sea
             rows.append({"quantity": "time left (at this rate, to the states --expect-states "
                                      "gives)", "value": expected_left(last, expect) or ""})
         rows.append({"quantity": "last progress line", "value": last["line"]})
-    lines = [f"# {title}\n", f"- command: `{shown}`", f"- commit: {commit()}",
+    lines = [f"# {title}\n", f"- command: `{shown}`", f"- commit: {the_commit}",
              f"- date (UTC): {date}", f"- machine: {machine()}",
              f"- wall time: {wall:.1f} s so far, over every invocation", "",
              "The search has not finished: this table says where it stands; the same command "
@@ -298,7 +314,7 @@ def write_partial(name, out_dir, shown, last, spent_before, started, status, sea
     summary = f"{status}" + (f"; level {last['level']}, {last['rate']} states/s, "
                              f"ETA {eta}" if last else "")
     write_table("disk_record.py", out_dir, name, markdown="\n".join(lines) + "\n",
-                fields=["quantity", "value"], rows=rows, command=shown, commit=commit(),
+                fields=["quantity", "value"], rows=rows, command=shown, commit=the_commit,
                 date=date, machine=machine(), title=title, wall_seconds=round(wall, 1),
                 summary=summary, partial=True)
     print(f"disk_record.py: wrote the partial table {os.path.join(out_dir, name)}.md",
@@ -333,6 +349,7 @@ def main(argv):
         except (IndexError, ValueError):
             refuse("disk_record.py", "--expect-states takes a number of states")
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
+    built = binary_commit(hanoi)  # (the partial tables' commit: the finished one's is in the JSON)
     os.makedirs(work, exist_ok=True)
     # The frontier engine keeps its levels in memory; the directory holds its checkpoints.
     frontier = "--engine" in search and search[search.index("--engine") + 1] == "frontier"
@@ -352,7 +369,7 @@ def main(argv):
     t0 = time.time()
     proc = Watcher(cmd, os.path.join(work, "progress.log"), every,
                    lambda last: write_partial(name, out_dir, shown, last, spent_before, t0,
-                                              "running", search, expect))
+                                              "running", search, expect, built))
     spent = time.time() - t0
     with open(log, "a") as f:
         f.write(f"{datetime.now(timezone.utc).isoformat(timespec='seconds')} {spent:.1f} "
@@ -361,7 +378,7 @@ def main(argv):
         status = ("interrupted (resumable)" if proc.returncode in (130, 143, -2, -15)
                   else f"stopped, hanoi exited {proc.returncode} (see {work}/progress.log)")
         write_partial(name, out_dir, shown, proc.last, spent_before, t0, status, search,
-                      expect)
+                      expect, built)
         print(f"disk_record.py: hanoi exited {proc.returncode}; run the same command again "
               f"to resume from {work}", file=sys.stderr)
         return proc.returncode
