@@ -30,7 +30,9 @@
 // The generic engine (bfs.hpp) runs it on its bitmap levels when the search keeps
 // every state (no symmetry) and records no parent per state (no witness).  The
 // bits it emits go to `visited` by one atomic OR per word, and the states new to
-// `visited` are counted by popcount.  Which families have one, and why the others
+// `visited` are counted by popcount.  The disk mode (disk_bfs.hpp) runs it on one
+// segment's frontier at a time, reading it through the same LevelCursor (over other
+// words) and writing through the same BlockRing (to another target).  Which families have one, and why the others
 // do not, is in docs/engines.md.
 #pragma once
 
@@ -61,17 +63,30 @@ concept BlockSpace = StateSpace<V> && requires(const V& v, std::size_t i) {
 
 namespace block_detail {
 
-// The level newer \ older as a kernel reads it, within one part [begin, end), in
-// blocks of at most 64 W ranks.  It keeps a cursor, the first state of the level at
-// or after the last range asked about; the kernel asks in increasing order, so each
-// word of the part is scanned once a level however many subtrees are skipped.
-template <int W>
+// The words of the in-memory engine's level: newer \ older.
+class NewerLevelWords {
+ public:
+  NewerLevelWords(const BitStore& newer, const BitStore& older) : newer_(newer), older_(older) {}
+  std::uint64_t word(std::uint64_t i) const { return newer_.word(i) & ~older_.word(i); }
+  // The first word at or after i that may be nonzero (no summary here: i itself).
+  static std::uint64_t next_candidate(std::uint64_t i) { return i; }
+
+ private:
+  const BitStore& newer_;
+  const BitStore& older_;
+};
+
+// A level as a kernel reads it, within one part [begin, end), in blocks of at most
+// 64 W ranks.  It keeps a cursor, the first state of the level at or after the last
+// range asked about; the kernel asks in increasing order, so each word of the part
+// is scanned once a level however many subtrees are skipped.  `Words` gives word i
+// of the level (word(i)) and skips words known to be zero (next_candidate(i): the
+// first word at or after i that may be nonzero): NewerLevelWords in memory, a
+// segment's frontier and its summary in the disk mode (disk_bfs.hpp).
+template <int W, class Words>
 class LevelCursor {
  public:
-  LevelCursor(const BitStore& newer, const BitStore& older, Rank begin, Rank end)
-      : newer_(newer), older_(older), end_(end) {
-    seek(begin);
-  }
+  LevelCursor(const Words& words, Rank begin, Rank end) : words_(words), end_(end) { seek(begin); }
 
   // Whether ranks [first, first + count) hold no state of the level.
   bool empty(Rank first, Rank count) {
@@ -102,7 +117,7 @@ class LevelCursor {
   }
 
  private:
-  std::uint64_t word(std::uint64_t i) const { return newer_.word(i) & ~older_.word(i); }
+  std::uint64_t word(std::uint64_t i) const { return words_.word(i); }
   // next_ <- the first state of the level at or after `from` (end_ when none).
   void seek(Rank from) {
     next_ = end_;
@@ -110,14 +125,85 @@ class LevelCursor {
     std::uint64_t i = from >> 6;
     const std::uint64_t last = (end_ - 1) >> 6;
     std::uint64_t w = word(i) & (~std::uint64_t{0} << (from & 63));
-    while (w == 0 && i < last) w = word(++i);
+    while (w == 0 && i < last) {
+      i = words_.next_candidate(i + 1);
+      if (i > last) return;
+      w = word(i);
+    }
     if (w != 0) next_ = std::min<Rank>(end_, (i << 6) | static_cast<Rank>(std::countr_zero(w)));
   }
 
-  const BitStore& newer_;
-  const BitStore& older_;
+  const Words& words_;
   Rank end_;
   Rank next_ = 0;  // the first state at or after the last range asked about (end_: none)
+};
+
+// The sink a kernel writes to: its blocks wait in a ring, each prefetched at its
+// first rank as it enters (target.prefetch(first)), and each is written when
+// kQueue - 1 later blocks have entered: the cache misses of the writes far away
+// overlap (as the per-state path batches its successors), each behind the same
+// number of others.  A block is written word by word at its first rank's alignment
+// (W + 1 words at most): target.write_word(j, bits) for each nonzero word j.
+template <int W, class Target>
+class BlockRing {
+ public:
+  explicit BlockRing(Target& target) : target_(target) {}
+
+  std::uint64_t* slot() { return ring_[(head_ + size_) % kQueue].bits; }
+  void push(Rank first, int count) HANOI_ALWAYS_INLINE {
+    Entry& e = ring_[(head_ + size_) % kQueue];
+    e.first = first;
+    e.count = count;
+    target_.prefetch(first);
+    if (++size_ == kQueue) {
+      write(ring_[head_]);
+      head_ = (head_ + 1) % kQueue;
+      --size_;
+    }
+  }
+  // Writes the blocks still waiting (at the end of a part).
+  void drain() {
+    for (; size_ > 0; --size_, head_ = (head_ + 1) % kQueue) write(ring_[head_]);
+  }
+
+ private:
+  static constexpr unsigned kQueue = 16;
+  struct Entry {
+    Rank first;
+    int count;
+    std::uint64_t bits[W];
+  };
+
+  void write(const Entry& e) HANOI_ALWAYS_INLINE {
+    const std::uint64_t i = e.first >> 6;
+    const int s = static_cast<int>(e.first & 63);
+    const std::uint64_t last = (e.first + static_cast<Rank>(e.count) - 1) >> 6;
+    std::uint64_t carry = 0;
+    for (int k = 0; k < W; ++k) {
+      const std::uint64_t b = e.bits[k];
+      const std::uint64_t out = (b << s) | carry;
+      carry = s == 0 ? 0 : b >> (64 - s);
+      const std::uint64_t j = i + static_cast<std::uint64_t>(k);
+      if (j > last) break;
+      if (out != 0) target_.write_word(j, out);
+    }
+    const std::uint64_t j = i + W;
+    if (carry != 0 && j <= last) target_.write_word(j, carry);
+  }
+
+  Target& target_;
+  Entry ring_[kQueue];
+  unsigned head_ = 0, size_ = 0;
+};
+
+// The in-memory engine's target: ORs into `visited`, counting the bits it sets.
+struct VisitedTarget {
+  BitStore& visited;
+  std::uint64_t found = 0;
+  void prefetch(Rank first) HANOI_ALWAYS_INLINE { visited.prefetch(first); }
+  void write_word(std::uint64_t j, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+    found += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, bits)));
+  }
 };
 
 }  // namespace block_detail
@@ -130,68 +216,20 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
   const auto* K = v.block_kernel();
   constexpr int W = std::remove_cvref_t<decltype(*K)>::kBlockWords;
   std::atomic<std::uint64_t> found{0};
-  tbb::parallel_for(
-      tbb::blocked_range<std::size_t>(0, K->parts(), 1),
-      [&](const tbb::blocked_range<std::size_t>& range) {
-        std::uint64_t mine = 0;
-        // The blocks wait in a ring, their first words prefetched as they enter, and
-        // each is written when kQueue - 1 later blocks have entered: the cache misses
-        // of the writes far away overlap (as the per-state path batches its
-        // successors), each behind the same number of others.
-        constexpr unsigned kQueue = 16;
-        struct Entry {
-          Rank first;
-          int count;
-          std::uint64_t bits[W];
-        };
-        // ORs an entry's bits into `visited` at its first rank (W + 1 words at most).
-        auto write = [&](const Entry& e) HANOI_ALWAYS_INLINE {
-          const std::uint64_t i = e.first >> 6;
-          const int s = static_cast<int>(e.first & 63);
-          const std::uint64_t last = (e.first + static_cast<Rank>(e.count) - 1) >> 6;
-          std::uint64_t carry = 0;
-          for (int k = 0; k < W; ++k) {
-            const std::uint64_t b = e.bits[k];
-            const std::uint64_t out = (b << s) | carry;
-            carry = s == 0 ? 0 : b >> (64 - s);
-            const std::uint64_t j = i + static_cast<std::uint64_t>(k);
-            if (j > last) break;
-            if (out != 0)
-              mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, out)));
-          }
-          const std::uint64_t j = i + W;
-          if (carry != 0 && j <= last)
-            mine += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, carry)));
-        };
-        struct Sink {
-          BitStore& visited;
-          decltype(write)& write_entry;
-          Entry ring[kQueue];
-          unsigned head = 0, size = 0;
-          std::uint64_t* slot() { return ring[(head + size) % kQueue].bits; }
-          void push(Rank first, int count) HANOI_ALWAYS_INLINE {
-            Entry& e = ring[(head + size) % kQueue];
-            e.first = first;
-            e.count = count;
-            visited.prefetch(first);
-            if (++size == kQueue) {
-              write_entry(ring[head]);
-              head = (head + 1) % kQueue;
-              --size;
-            }
-          }
-          void drain() {
-            for (; size > 0; --size, head = (head + 1) % kQueue) write_entry(ring[head]);
-          }
-        } sink{visited, write};
-        for (std::size_t p = range.begin(); p != range.end(); ++p) {
-          const Rank first = K->part_first(p);
-          block_detail::LevelCursor<W> level(newer, older, first, first + K->part_count(p));
-          K->expand_part(p, level, sink);
-          sink.drain();
-        }
-        found.fetch_add(mine, std::memory_order_relaxed);
-      });
+  const block_detail::NewerLevelWords words(newer, older);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, K->parts(), 1),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      block_detail::VisitedTarget target{visited};
+                      block_detail::BlockRing<W, block_detail::VisitedTarget> sink(target);
+                      for (std::size_t p = range.begin(); p != range.end(); ++p) {
+                        const Rank first = K->part_first(p);
+                        block_detail::LevelCursor<W, block_detail::NewerLevelWords> level(
+                            words, first, first + K->part_count(p));
+                        K->expand_part(p, level, sink);
+                        sink.drain();
+                      }
+                      found.fetch_add(target.found, std::memory_order_relaxed);
+                    });
   return found.load();
 }
 

@@ -53,6 +53,12 @@
 // new one counts its orbit's size.  The least rank keeps the largest discs' pegs in
 // a canonical order, so the segments that hold no representative are never written.
 //
+// A space with a block kernel (block_kernel.hpp: Checkers) has each segment's
+// frontier expanded by it where the in-memory engine would use it (no symmetry,
+// uses_block_kernel): the kernel's parts that meet the segment are walked, reading
+// only the segment's states, and each word of successors goes to its segment's V
+// and collecting frontier at once where the segment is resident, else as records.
+//
 // Not offered here: witnesses (--moves) and the distributed mode (the lattice disk
 // mode, disk_lattice.hpp, has them).
 #pragma once
@@ -117,7 +123,23 @@ class DiskBfsMode {
           b.reserve(disk_bfs_detail::kLocalRecords);
           return b;
         }),
-        progress_("disk") {}
+        progress_("disk"),
+        block_on_(uses_block_kernel(v, options) && plan.segment_bits >= 6) {
+    if constexpr (BlockSpace<V>) {
+      if (block_on_) {
+        // Each segment's kernel parts: those whose ranks meet it.
+        const auto* K = v.block_kernel();
+        seg_parts_.resize(plan.segments);
+        for (std::size_t i = 0; i < K->parts(); ++i) {
+          const Rank first = K->part_first(i), count = K->part_count(i);
+          if (count == 0) continue;
+          for (Rank t = first >> plan.segment_bits; t <= (first + count - 1) >> plan.segment_bits;
+               ++t)
+            seg_parts_[t].push_back(i);
+        }
+      }
+    }
+  }
 
   // Continues the checkpoint in the work directory (options.resume) or starts
   // afresh; returns what a resumed run already completed.
@@ -280,6 +302,8 @@ class DiskBfsMode {
   std::uint64_t spilled_records() const { return spilled_records_; }
   const StartSymmetry<V>& symmetry() const { return sym_; }
   std::uint64_t expansions() const { return expanded_; }
+  // Whether the levels are expanded through the space's block kernel.
+  bool block_kernel() const { return block_on_; }
   std::uint64_t records() const { return records_; }
 
  private:
@@ -461,25 +485,33 @@ class DiskBfsMode {
       }
       sc.batch.clear();
     };
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, blocks.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          Scratch& sc = scratch.local();
-          std::vector<Rank>& out = local_.local();
-          std::array<std::uint64_t, 2>& found = found_counts.local();
-          bool g_hit = false;
-          for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
-            const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
-            const std::uint64_t last = std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
-            for (std::uint64_t i = first; i < last; ++i)
-              for (std::uint64_t x = f[i]; x; x &= x - 1) {
-                sc.batch.push_back(base + (i << 6) + static_cast<Rank>(std::countr_zero(x)));
-                if (sc.batch.size() == detail::kBatch) run_batch(sc, out, found, g_hit);
-              }
-          }
-          run_batch(sc, out, found, g_hit);
-          if (g_hit) goal.store(true, std::memory_order_relaxed);
-        });
+    bool by_blocks = false;
+    if constexpr (BlockSpace<V>) {
+      if (block_on_) {
+        expand_by_blocks(g, s, p, found_counts, goal);
+        by_blocks = true;
+      }
+    }
+    if (!by_blocks)
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, blocks.size(), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            Scratch& sc = scratch.local();
+            std::vector<Rank>& out = local_.local();
+            std::array<std::uint64_t, 2>& found = found_counts.local();
+            bool g_hit = false;
+            for (std::size_t bi = range.begin(); bi != range.end(); ++bi) {
+              const std::uint64_t first = blocks[bi] * disk_bfs_detail::kBlockWords;
+              const std::uint64_t last = std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+              for (std::uint64_t i = first; i < last; ++i)
+                for (std::uint64_t x = f[i]; x; x &= x - 1) {
+                  sc.batch.push_back(base + (i << 6) + static_cast<Rank>(std::countr_zero(x)));
+                  if (sc.batch.size() == detail::kBatch) run_batch(sc, out, found, g_hit);
+                }
+            }
+            run_batch(sc, out, found, g_hit);
+            if (g_hit) goal.store(true, std::memory_order_relaxed);
+          });
     for (std::vector<Rank>& out : local_) flush_local(out);
     for (const auto& [c, k] : found_counts) {
       next_size_ += c;
@@ -502,6 +534,109 @@ class DiskBfsMode {
         segs_[t].dirty = true;
         touched_[t] = 0;
       }
+  }
+
+  // The words of segment s's F_p as a kernel reads them (block_kernel.hpp's
+  // LevelCursor), by global word index: zero outside the segment, and the blocks its
+  // summary marks empty skipped.
+  struct SegmentLevelWords {
+    const std::uint64_t* f;
+    const std::uint64_t* fsum;
+    std::uint64_t first_word, words, sum_words;
+    std::uint64_t word(std::uint64_t i) const {
+      const std::uint64_t k = i - first_word;  // wraps below the segment
+      return k < words ? f[k] : 0;
+    }
+    std::uint64_t next_candidate(std::uint64_t i) const {
+      const std::uint64_t k = i - first_word;
+      if (k >= words) return i;
+      const std::uint64_t b = k / disk_bfs_detail::kBlockWords;
+      std::uint64_t x = b >> 6;
+      std::uint64_t m = fsum[x] & (~std::uint64_t{0} << (b & 63));
+      while (m == 0) {
+        if (++x >= sum_words) return first_word + words;
+        m = fsum[x];
+      }
+      const std::uint64_t nb = (x << 6) | static_cast<std::uint64_t>(std::countr_zero(m));
+      return nb == b ? i : first_word + nb * disk_bfs_detail::kBlockWords;
+    }
+  };
+
+  // Where the kernel's successors go (block_kernel.hpp's BlockRing): a word of a
+  // resident segment is ORed into its V, and the states new there set in its
+  // collecting frontier, as the per-state path does state by state; a word of a
+  // segment on disk becomes records, one per state (they may be known there).
+  struct SegmentTarget {
+    DiskBfsMode& m;
+    std::vector<Rank>& out;
+    std::uint64_t word_shift, word_mask, goal_word, goal_bit;
+    std::uint64_t found = 0;
+    bool goal = false;
+    void prefetch(Rank first) HANOI_ALWAYS_INLINE {
+      const View& w = m.views_[(first >> 6) >> word_shift];
+      if (w.v != nullptr) __builtin_prefetch(&w.v[(first >> 6) & word_mask], 1, 3);
+    }
+    void write_word(std::uint64_t j, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+      const std::uint64_t t = j >> word_shift;
+      const View& w = m.views_[t];
+      if (w.v == nullptr) {
+        for (; bits != 0; bits &= bits - 1) {
+          out.push_back((j << 6) | static_cast<Rank>(std::countr_zero(bits)));
+          if (out.size() >= disk_bfs_detail::kLocalRecords) m.flush_local(out);
+        }
+        return;
+      }
+      const std::uint64_t k = j & word_mask;
+      std::atomic_ref<std::uint64_t> vw(w.v[k]);
+      if ((vw.load(std::memory_order_relaxed) & bits) == bits) return;
+      const std::uint64_t fresh = bits & ~vw.fetch_or(bits, std::memory_order_relaxed);
+      if (fresh == 0) return;
+      std::atomic_ref<std::uint64_t>(w.f[k]).fetch_or(fresh, std::memory_order_relaxed);
+      const std::uint64_t block = k / disk_bfs_detail::kBlockWords;
+      std::atomic_ref<std::uint64_t> sw(w.fsum[block >> 6]);
+      const std::uint64_t sbit = std::uint64_t{1} << (block & 63);
+      if (!(sw.load(std::memory_order_relaxed) & sbit))
+        sw.fetch_or(sbit, std::memory_order_relaxed);
+      std::atomic_ref<std::uint8_t> touched(m.touched_[t]);
+      if (touched.load(std::memory_order_relaxed) == 0) touched.store(1, std::memory_order_relaxed);
+      found += static_cast<std::uint64_t>(std::popcount(fresh));
+      if (j == goal_word && ((fresh >> goal_bit) & 1) != 0) goal = true;
+    }
+  };
+
+  // expand()'s block path: segment s's parts (a part that meets two segments is
+  // walked in each, reading only this one's states), their successors written by
+  // SegmentTarget.  Found counts as the per-state path's (no symmetry: one each).
+  template <class Counts>
+  void expand_by_blocks(const Segment& g, std::uint64_t s, int p, Counts& found_counts,
+                        std::atomic<bool>& goal) requires BlockSpace<V> {
+    const auto* K = v_.block_kernel();
+    constexpr int W = std::remove_cvref_t<decltype(*K)>::kBlockWords;
+    const SegmentLevelWords level_words{words(g.f[p]), g.fsum[p].get(), s * seg_words_, seg_words_,
+                                        sum_words_};
+    const Rank seg_first = s * seg_ranks_, seg_end = std::min<Rank>(seg_first + seg_ranks_, ranks_);
+    const Rank goal_rank = is_goal_rank_.rank();
+    const std::vector<std::size_t>& parts = seg_parts_[s];
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, parts.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          SegmentTarget target{
+              *this,          local_.local(), static_cast<std::uint64_t>(plan_.segment_bits - 6),
+              seg_words_ - 1, goal_rank >> 6, goal_rank & 63};
+          block_detail::BlockRing<W, SegmentTarget> sink(target);
+          for (std::size_t x = range.begin(); x != range.end(); ++x) {
+            const std::size_t i = parts[x];
+            const Rank first = std::max(K->part_first(i), seg_first);
+            const Rank end = std::min(K->part_first(i) + K->part_count(i), seg_end);
+            block_detail::LevelCursor<W, SegmentLevelWords> level(level_words, first, end);
+            K->expand_part(i, level, sink);
+            sink.drain();
+          }
+          auto& found = found_counts.local();
+          found[0] += target.found;
+          found[1] += target.found;
+          if (target.goal) goal.store(true, std::memory_order_relaxed);
+        });
   }
 
   // Moves a thread's records into the per-segment queues.
@@ -613,6 +748,10 @@ class DiskBfsMode {
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_report_ = t0_;
   ProgressPrinter progress_;
+  // The block kernel expands the segments (block_kernel.hpp; as bfs.hpp decides it,
+  // with segments of whole words), and each segment's parts (their indices).
+  bool block_on_;
+  std::vector<std::vector<std::size_t>> seg_parts_;
 };
 
 // The generic engine's disk-backed search (options.work_dir); the same level counts
@@ -662,6 +801,7 @@ SearchResult disk_bfs_search(const V& v, const SearchOptions& options) {
   result.search_bytes = plan.memory_bytes();
   note_files(mode, result);
   result.expansions = mode.expansions();
+  result.block_kernel = mode.block_kernel();
   result.spilled_records = mode.spilled_records();
   result.peak_rss = peak_rss_bytes();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

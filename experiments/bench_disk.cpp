@@ -1,7 +1,9 @@
 // Benchmark: the disk mode (engine/disk_lattice.hpp) against the in-memory lattice
 // search, 4 pegs (`reves`), complete searches from all discs on peg 0; and the
 // generic engine's disk mode (engine/disk_bfs.hpp) against the in-memory generic
-// search on Checkers DDDD (complete searches, the same three rows but the last).
+// search on Checkers DDDD (complete searches, the same three rows but the last,
+// each through the block kernel as a plain search runs it, and a fourth: the
+// streaming row state by state, --per-state, the disk mode before the kernel).
 //
 //   bench_disk [--n 15,16] [--streaming 18] [--checkers 18,19] [--work-dir DIR]
 //              [--markdown PATH]
@@ -208,6 +210,7 @@ int bench_main(int argc, char** argv) {
             int bits;
             std::uint64_t record_bytes;
             hanoi::FileCoding coding = hanoi::FileCoding::kElided;
+            bool per_state = false;
           };
           const std::uint64_t quarter = cut.worker_bytes + cut.segments * cut.segment_bytes / 4;
           const std::vector<Variant> variants = {
@@ -215,6 +218,8 @@ int bench_main(int argc, char** argv) {
               {"disk, streaming (budget 1/4 of the state)", quarter, bits, queue},
               {"disk, streaming, zstd", quarter + 2 * hanoi::kCodecBytes, bits, queue,
                hanoi::FileCoding::kZstd},
+              {"disk, streaming, state by state", quarter, bits, queue,
+               hanoi::FileCoding::kElided, true},
           };
           for (const Variant& var : variants) {
             const std::string dir = work + "/checkers" + std::to_string(n);
@@ -227,6 +232,7 @@ int bench_main(int argc, char** argv) {
             o.segment_bits = var.bits;
             o.record_bytes = var.record_bytes;
             o.disk_coding = var.coding;
+            o.per_state = var.per_state;
             o.identity = "bench checkers n=" + std::to_string(n);
             reset_peak_rss();
             const hanoi::SearchResult d = hanoi::disk_bfs_search(v, o);

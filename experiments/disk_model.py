@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""How much of its disk bound a lattice disk run's files take: measured at small n,
+"""How much of its disk bound a disk run's files take: measured at small n,
 extrapolated to the n that the bound refuses.
 
-    python3 experiments/disk_model.py [--out OUT] [--work-dir DIR] [--n 14,15,16,17,18]
-        [--predict 20] [--budget 20G] [--variant reves --pegs 4] [--symmetry]
+    python3 experiments/disk_model.py [--out OUT] [--stem STEM] [--work-dir DIR]
+        [--n 14,15,16,17,18] [--predict 20] [--budget 20G] [--variant reves --pegs 4]
+        [--no-symmetry]
 
-The disk bound of the lattice disk mode (engine/disk_plan.hpp) counts every stored
+The disk bound of the disk modes (engine/disk_plan.hpp) counts every stored
 segment's file written whole.  The files elide all-zero and all-one words
 (engine/work_dir.hpp), so they hold a fraction of it: 4 pegs n = 20 with the
 start's symmetry is refused for a bound of 96 GiB that the files never approach.
@@ -23,8 +24,9 @@ bytes, and the share to pass as `--disk-share` (the prediction raised by the lar
 relative error seen, so the plan errs on the safe side); the run itself still stops
 at a checkpoint should the disk fill.
 
-Writes OUT/disk_model.md, .csv and .meta.json (OUT defaults to out/; the committed
-table: --out results).  DIR (default: a temporary directory) holds the runs' work
+Writes OUT/STEM.md, .csv and .meta.json (STEM defaults to disk_model, OUT to out/;
+the committed tables: --out results, disk_model for 4 pegs with symmetry and
+disk_model_checkers for Checkers).  DIR (default: a temporary directory) holds the runs' work
 directories, deleted after each run.
 """
 import argparse
@@ -102,12 +104,13 @@ def main():
     ap.add_argument("--n", default="14,15,16,17,18")
     ap.add_argument("--predict", type=int, default=20)
     ap.add_argument("--budget", default="20G", help="the --predict run's memory budget")
+    ap.add_argument("--stem", default=STEM, help="the tables' file name (default disk_model)")
     ap.add_argument("--variant", default="reves")
     ap.add_argument("--pegs", type=int, default=4)
     ap.add_argument("--no-symmetry", action="store_true")
     a = ap.parse_args()
     prepare_out("disk_model.py", a.out)
-    check_targets("disk_model.py", a.out, table_files(STEM))
+    check_targets("disk_model.py", a.out, table_files(a.stem))
     ns = sorted(int(x) for x in a.n.split(","))
     search = [a.variant, "--pegs", str(a.pegs)] + ([] if a.no_symmetry else ["--symmetry"])
     work_root = a.work_dir or tempfile.mkdtemp(prefix="hanoi-disk-model-")
@@ -203,10 +206,10 @@ def main():
                f"({margin:.1%}) as a margin, `--disk-share {advised:.4f}` "
                f"({gib(advised * bound)} GiB).")
     md += ["", verdict]
-    write_table("disk_model.py", a.out, STEM, markdown="\n".join(md) + "\n", fields=fields,
+    write_table("disk_model.py", a.out, a.stem, markdown="\n".join(md) + "\n", fields=fields,
                 rows=rows, command=shown, commit=the_commit, date=date, machine=the_machine,
                 title=title, wall_seconds=round(wall, 1), summary=verdict)
-    print(f"disk_model.py: wrote {os.path.join(a.out, STEM)}.md, .csv, .meta.json",
+    print(f"disk_model.py: wrote {os.path.join(a.out, a.stem)}.md, .csv, .meta.json",
           file=sys.stderr)
     return 0
 

@@ -3,11 +3,13 @@
 // Checkers problem for small n, the successors it emits are exactly those of
 // Space::for_each_successor; and whole searches level by level against the per-state
 // engine (options.per_state), complete, with the half-depth test, and with the
-// policies the kernel leaves to the per-state path.
+// policies the kernel leaves to the per-state path; and the disk mode
+// (engine/disk_bfs.hpp), whose segments the kernel expands, against the same.
 #include <gtest/gtest.h>
 
 #include <array>
 #include <bit>
+#include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,6 +17,9 @@
 #include "engine/bfs.hpp"
 #include "engine/block_kernel.hpp"
 #include "engine/search.hpp"
+#include "support/disk_bfs_options.hpp"
+#include "support/resume.hpp"
+#include "support/temp_dir.hpp"
 #include "variants/checkers/checkers.hpp"
 
 namespace hanoi {
@@ -188,6 +193,59 @@ TEST(CheckersBlock, ThePlanKnowsWhenTheKernelRuns) {
   const Rank ranks = big.num_ranks();
   EXPECT_EQ(plan_search(big, per).memory_bytes - plan_search(big, o).memory_bytes,
             4 * sizeof(Rank) * (dense_threshold(ranks) - block_dense_threshold(ranks)));
+}
+
+// The disk mode's segments expanded by the kernel: segments of about ranks/32 (so a
+// segment holds many of the kernel's parts, and some parts meet two), two resident and a
+// record queue of 8 (so most successors become records and spill), against the
+// per-state in-memory engine: complete, to the goal, by the half-depth test, and
+// interrupted every few segments and resumed.
+TEST(CheckersBlock, DiskSegmentsAsThePerStateEngine) {
+  for (const std::string code : {"DDDD", "BAAB", "DBAD"}) {
+    const Space v = space_for_code(code, 11);
+    ASSERT_GT(v.block_kernel()->parts(), 1u);
+    for (int policy = 0; policy < 4; ++policy) {
+      const std::string what = code + (policy == 0   ? " complete"
+                                       : policy == 1 ? " stop at goal"
+                                       : policy == 2 ? " half depth"
+                                                     : " resumed");
+      SearchOptions o;
+      o.farthest = policy == 0 || policy == 3 ? 5 : 0;
+      o.stop_at_goal = policy == 1;
+      o.meet_in_middle = policy == 2;
+      SearchOptions per = o;
+      per.per_state = true;
+      const SearchResult mem = search(v, per);
+      const std::string dir = testing::fresh_dir("hanoi-blockdisk-", code);
+      SearchOptions d = testing::tight_disk_bfs_options(v.num_ranks(), dir, o);
+      int straddling = 0;  // parts that meet two segments
+      for (std::size_t i = 0; i < v.block_kernel()->parts(); ++i) {
+        const Rank first = v.block_kernel()->part_first(i);
+        const Rank last = first + v.block_kernel()->part_count(i) - 1;
+        straddling += (first >> d.segment_bits) != (last >> d.segment_bits);
+      }
+      EXPECT_GT(straddling, 0) << what;
+      SearchResult disk;
+      if (policy == 3) {
+        d.abort_after_segments = 7;
+        d.resume = true;
+        EXPECT_GT(testing::resume_until_done([&] { disk = search(v, d); }), 0) << what;
+      } else {
+        disk = search(v, d);
+      }
+      EXPECT_EQ(disk.storage, StorageKind::kDisk) << what;
+      if (policy != 3) EXPECT_GT(disk.spilled_records, 0u) << what;  // (per process)
+      expect_same_levels(disk, mem, what);
+      std::filesystem::remove_all(dir);
+    }
+  }
+  // Asked for state by state, the disk mode does not use it.
+  const Space v = space_for_code("DDDD", 9);
+  const std::string dir = testing::fresh_dir("hanoi-blockdisk-", "per-state");
+  SearchOptions o;
+  o.per_state = true;
+  EXPECT_FALSE(search(v, testing::tight_disk_bfs_options(v.num_ranks(), dir, o)).block_kernel);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
