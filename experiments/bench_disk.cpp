@@ -218,8 +218,8 @@ int bench_main(int argc, char** argv) {
               {"disk, streaming (budget 1/4 of the state)", quarter, bits, queue},
               {"disk, streaming, zstd", quarter + 2 * hanoi::kCodecBytes, bits, queue,
                hanoi::FileCoding::kZstd},
-              {"disk, streaming, state by state", quarter, bits, queue,
-               hanoi::FileCoding::kElided, true},
+              {"disk, streaming, state by state", quarter, bits, queue, hanoi::FileCoding::kElided,
+               true},
           };
           for (const Variant& var : variants) {
             const std::string dir = work + "/checkers" + std::to_string(n);
