@@ -32,8 +32,8 @@
 // bits it emits go to `visited` by one atomic OR per word, and the states new to
 // `visited` are counted by popcount.  The disk mode (disk_bfs.hpp) runs it on one
 // segment's frontier at a time, reading it through the same LevelCursor (over other
-// words) and writing through the same BlockRing (to another target).  Which families have one, and why the others
-// do not, is in docs/engines.md.
+// words) and writing through the same BlockRing (to another target).  Which
+// families have one, and why the others do not, is in docs/engines.md.
 #pragma once
 
 #include <tbb/blocked_range.h>
