@@ -19,6 +19,10 @@ declare -A args=(
   # The generic engine's disk mode: hours, so not in the default order; it needs
   # about 43 GiB of free disk and 20 GiB of memory.
   [checkers_n25]="checkers -n 25 --max-memory 20G"
+  # n = 26 complete (1.3e11 states; the block kernel expands the segments): 243
+  # segments, 105 resident, a disk bound of 95 GiB against less free; the files'
+  # share of it from results/disk_model_checkers.md (n = 20..23, with its margin).
+  [checkers_n26]="checkers -n 26 --max-memory 20G --disk-share 0.0942"
   # The same with the start symmetries (pegs 1, 2, 3 relabelled: 6): one state per
   # orbit, and the segments that hold no representative never written.
   [checkers_n24_sym]="checkers -n 24 --symmetry --max-memory 20G"
@@ -53,6 +57,9 @@ declare -A args=(
 # the same model put n = 19 9% low), so that its partial table gives the time left.
 declare -A record_opts=(
   [adjacent4_n20_frontier]="--expect-states 1.712e11 --partial-every 600"
+  # Checkers n = 26: its ranks times n = 25's reachable share (51842199508 of
+  # 51961684324).
+  [checkers_n26]="--expect-states 1.298e11 --partial-every 600"
 )
 # Published values to set beside a record's optimum (disk_record.py --published).
 declare -A published=(
