@@ -7,6 +7,7 @@
 // (engine/disk_bfs.hpp), whose segments the kernel expands, against the same.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <filesystem>
@@ -114,6 +115,25 @@ TEST(CheckersBlock, LargerStatesSampled) {
   // n = 13: parts fix the top five discs and the walk goes five discs deeper.
   const Space v = space_for_code("DDDD", 13);
   for (Rank r = 0; r < v.num_ranks(); r += 997)
+    ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r)) << v.describe(v.unrank(r));
+}
+
+TEST(CheckersBlock, LargeNFixesMoreDiscsPerPart) {
+  // From n = 24 the top six discs leave parts of more than 2^25 ranks, so the kernel
+  // fixes more: the parts still cover the ranks in order, none spans more, and the
+  // successors of sampled states are the callback's.
+  const Space v = space_for_code("DDDD", 24);
+  const auto* K = v.block_kernel();
+  EXPECT_GT(K->parts(), space_for_code("DDDD", 21).block_kernel()->parts());
+  Rank next = 0, largest = 0;
+  for (std::size_t p = 0; p < K->parts(); ++p) {
+    ASSERT_EQ(K->part_first(p), next) << p;
+    next += K->part_count(p);
+    largest = std::max(largest, K->part_count(p));
+  }
+  EXPECT_EQ(next, v.num_ranks());
+  EXPECT_LE(largest, variants::checkers::BlockKernel::kMaxPartRanks);
+  for (Rank r = 12345; r < v.num_ranks(); r += v.num_ranks() / 300)
     ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r)) << v.describe(v.unrank(r));
 }
 

@@ -22,7 +22,7 @@ int peg_in(unsigned code, int d) {  // disc d (1..4) of a code
 
 }  // namespace
 
-BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
+BlockKernel::BlockKernel(int n, unsigned start_automaton, Rank max_part_ranks) : n_(n) {
   if (n < kMinDiscs || n > kMaxDiscs - 1)
     throw std::invalid_argument("checkers block kernel: n out of range");
   // count[d][a]: legal placements of discs d..1 from automaton state a (as in Space).
@@ -116,23 +116,34 @@ BlockKernel::BlockKernel(int n, unsigned start_automaton) : n_(n) {
         }
   }
 
-  // The parts: every legal placement of discs n..split_ (the top six), in rank order:
-  // hundreds of parts, so that the threads share a level whose states sit in a few.
+  // The parts: every legal placement of discs n..split_, in rank order.  The top six
+  // discs give hundreds of parts, so that the threads share a level whose states sit
+  // in a few; from n = 22 or so a part of them spans more than max_part_ranks, and
+  // then one more disc at a time is fixed until none does, so that a segment of the
+  // disk mode (2^29 ranks at most) holds dozens of parts for its threads to share
+  // (with the top six at n = 26, the largest part was 0.67 of a segment).
   split_ = std::max(kMinDiscs, n - 5);
-  Frame f;
-  f.rank[static_cast<std::size_t>(n)] = 0;
-  f.automaton[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(start_automaton);
-  auto place = [&](auto&& self, int d) -> void {
-    each_placement(
-        d, f, [](Rank, Rank) { return true; },
-        [&] {
-          if (d == split_)
-            parts_.push_back(f);
-          else
-            self(self, d - 1);
-        });
-  };
-  place(place, n);
+  for (;;) {
+    parts_.clear();
+    Frame f;
+    f.rank[static_cast<std::size_t>(n)] = 0;
+    f.automaton[static_cast<std::size_t>(n)] = static_cast<std::uint8_t>(start_automaton);
+    auto place = [&](auto&& self, int d) -> void {
+      each_placement(
+          d, f, [](Rank, Rank) { return true; },
+          [&] {
+            if (d == split_)
+              parts_.push_back(f);
+            else
+              self(self, d - 1);
+          });
+    };
+    place(place, n);
+    Rank largest = 0;
+    for (const Frame& p : parts_) largest = std::max(largest, below(split_, p));
+    if (largest <= max_part_ranks || split_ == kMinDiscs) break;
+    --split_;
+  }
 }
 
 }  // namespace hanoi::variants::checkers

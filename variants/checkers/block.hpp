@@ -32,9 +32,10 @@
 // are its small discs) and the states are carried over one by one (at most 16: the
 // codes that use two pegs).
 //
-// The walk splits into *parts*, the placements of the top few discs, each one
-// contiguous range of ranks: the unit of parallel work, and of skipping (a part
-// whose range holds no state of the level is not walked).
+// The walk splits into *parts*, the placements of the top few discs (six, or more
+// where a part would span more than 2^25 ranks), each one contiguous range of
+// ranks: the unit of parallel work, and of skipping (a part whose range holds no
+// state of the level is not walked).
 //
 // Correctness is checked against Space::for_each_successor: on every state for
 // small n and level by level against the per-state engine
@@ -57,9 +58,12 @@ class BlockKernel {
   static constexpr int kMinDiscs = kSmallDiscs + 1;
   static constexpr int kCodes = 1 << (2 * kSmallDiscs);
   static constexpr int kBlockWords = 3;  // a block's ranks: at most 172 (tested)
+  // The most ranks a part spans where fixing one more disc can shorten it.
+  static constexpr Rank kMaxPartRanks = Rank{1} << 25;
 
-  // n >= kMinDiscs; start_automaton: the automaton state of the bases (Space).
-  BlockKernel(int n, unsigned start_automaton);
+  // n >= kMinDiscs; start_automaton: the automaton state of the bases (Space);
+  // max_part_ranks: see the parts (block.cpp; smaller only in tests).
+  BlockKernel(int n, unsigned start_automaton, Rank max_part_ranks = kMaxPartRanks);
 
   std::size_t parts() const { return parts_.size(); }
   // Part i's ranks: [first, first + count).
