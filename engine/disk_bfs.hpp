@@ -674,11 +674,13 @@ class DiskBfsMode {
 
   // A zeroed bitmap buffer, reused from an evicted segment where one is spare (a
   // fresh mapping would fault in and zero every page again).
-  detail::HugeBuffer take_buffer() {
+  // A segment's bitmap: a spare one (zeroed when `zero`: unless a file's reader is
+  // about to write every word) or a fresh one (zero).
+  detail::HugeBuffer take_buffer(bool zero = true) {
     if (!spare_.empty()) {
       detail::HugeBuffer b = std::move(spare_.back());
       spare_.pop_back();
-      std::memset(b.data(), 0, seg_words_ * 8);
+      if (zero) std::memset(b.data(), 0, seg_words_ * 8);
       return b;
     }
     return detail::HugeBuffer(seg_words_ * 8);

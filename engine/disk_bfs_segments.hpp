@@ -96,24 +96,31 @@ auto DiskBfsMode<V>::load(std::uint64_t s) -> Segment& {
           victim = t;
       evict(victim);
     }
-    g.v = take_buffer();
-    for (auto& f : g.f) f = take_buffer();
+    // A file's reader writes every word, so its buffers need no zeroing first.
+    const bool from_file = !g.file.empty();
+    g.v = take_buffer(!from_file);
+    for (auto& f : g.f) f = take_buffer(!from_file);
     for (auto& fs : g.fsum) {
       fs = std::make_unique<std::uint64_t[]>(sum_words_);
       std::memset(fs.get(), 0, sum_words_ * 8);
     }
-    if (!g.file.empty()) {
+    if (from_file) {
       BitmapReader rd(path(g.file.name));
       rd.tally(ckpt_.io());
       rd.read(words(g.v), seg_words_);
       for (int p = 0; p < 2; ++p) {
         rd.read(words(g.f[p]), seg_words_);
+        // The summary: a block is marked where the OR of its words is nonzero (a
+        // reduction the compiler vectorizes; a branch per word cost a fifth of a
+        // Checkers n = 26 run's time).
         const std::uint64_t* fw = words(g.f[p]);
-        for (std::uint64_t i = 0; i < seg_words_; ++i)
-          if (fw[i] != 0) {
-            const std::uint64_t block = i / disk_bfs_detail::kBlockWords;
-            g.fsum[p][block >> 6] |= std::uint64_t{1} << (block & 63);
-          }
+        for (std::uint64_t first = 0, block = 0; first < seg_words_;
+             first += disk_bfs_detail::kBlockWords, ++block) {
+          const std::uint64_t last = std::min(first + disk_bfs_detail::kBlockWords, seg_words_);
+          std::uint64_t any = 0;
+          for (std::uint64_t i = first; i < last; ++i) any |= fw[i];
+          if (any != 0) g.fsum[p][block >> 6] |= std::uint64_t{1} << (block & 63);
+        }
       }
       rd.check(g.file.bytes, g.file.sum);
     }
