@@ -21,7 +21,8 @@ declare -A args=(
   [checkers_n25]="checkers -n 25 --max-memory 20G"
   # n = 26 complete (1.3e11 states; the block kernel expands the segments): 243
   # segments, 105 resident, a disk bound of 95 GiB against less free; the files'
-  # share of it from results/disk_model_checkers.md (n = 20..23, with its margin).
+  # share of it as a first run of results/disk_model_checkers.md's command advised
+  # (n = 20..23 with its margin; the committed run advises 0.0691).
   [checkers_n26]="checkers -n 26 --max-memory 20G --disk-share 0.0942"
   # The same with the start symmetries (pegs 1, 2, 3 relabelled: 6): one state per
   # orbit, and the segments that hold no representative never written.
