@@ -242,13 +242,22 @@ class Watcher:
                 f.flush()
                 m = PROGRESS.match(line.strip())
                 if m:
-                    self.last = m.groupdict() | {"line": line.strip()}
+                    # A segment's line within a level names no states reached: the
+                    # last level's count is carried over (expected_left needs one).
+                    last = m.groupdict() | {"line": line.strip()}
+                    last["reached"] = reached_of(last, (self.last or {}).get("reached"))
+                    self.last = last
 
 
-def reached_of(last):
-    """The states reached by the last progress line, or None."""
+def reached_of(last, before=None):
+    """The states reached by a progress line: its own count, else the count carried
+    from a line before it (`before`, or the line's own "reached" entry), else None."""
     m = re.search(r"(\d+) reached", last["what"]) if last else None
-    return int(m.group(1)) if m else None
+    if m:
+        return int(m.group(1))
+    if before is not None:
+        return before
+    return last.get("reached") if last else None
 
 
 def expected_left(last, expect):

@@ -134,6 +134,11 @@ with tempfile.TemporaryDirectory(prefix="hanoi-tables-test-") as tmp:
     expect(disk_record.expected_left(None, 1720) is None
            and disk_record.expected_left({"what": "5 new", "rate": "0.1"}, 1720) is None,
            "disk_record.py: no time left without states reached")
+    # A segment's line within a level carries the level's count from the line before.
+    seg = {"what": "segment 3 of 9, 5 new", "rate": "0.1"}
+    seg["reached"] = disk_record.reached_of(seg, 1000)
+    left = disk_record.expected_left(seg, 1720)
+    expect(left is not None and left.startswith("2.0 h"), f"disk_record.py: carried {left}")
 
     # level_shape.py (--small): a row per case, its levels counted from the search's.
     p = run("level_shape.py", ["--small", "--out", str(tmp / "shape")], tmp)
