@@ -672,10 +672,9 @@ class DiskBfsMode {
   // least recently used.
   Segment& load(std::uint64_t s);
 
-  // A zeroed bitmap buffer, reused from an evicted segment where one is spare (a
-  // fresh mapping would fault in and zero every page again).
-  // A segment's bitmap: a spare one (zeroed when `zero`: unless a file's reader is
-  // about to write every word) or a fresh one (zero).
+  // A segment's bitmap, reused from an evicted segment where one is spare (a fresh
+  // mapping would fault in and zero every page again): zeroed unless `zero` is false
+  // (a file's reader is about to write every word); a fresh one is zero.
   detail::HugeBuffer take_buffer(bool zero = true) {
     if (!spare_.empty()) {
       detail::HugeBuffer b = std::move(spare_.back());
