@@ -19,24 +19,29 @@
 //   K::parts(), K::part_first(i), K::part_count(i): the unit of parallel work, each
 //     a range of ranks [first, first + count), together all the ranks;
 //   K::expand_part(i, level, sink): reads the level's states in part i through
-//     level.empty(first, count) (asked in increasing order of first) and
+//     level.next(from) (the first state at or after `from`; when none, a rank past
+//     the part and every later `from`; asked with `from` not decreasing) and
 //     level.bits(first, count) (count <= 64 K::kBlockWords: K::kBlockWords words,
-//     returned by value, bit j for rank first + j), and hands the successors of those
-//     states to the sink in the same form: sink.slot() gives K::kBlockWords words to
-//     fill (their old contents undefined), sink.push(first, count) takes them (every
-//     successor of every state read, in one push or more);
+//     returned by value, bit j for rank first + j), and hands the successors of
+//     those states to the sink in the same form: sink.slot() gives K::kBlockWords
+//     words to fill (their old contents undefined), sink.push(first, count) takes
+//     them (every successor of every state read, in one push or more; no bit at or
+//     past `count`);
 // and v.block_kernel() may be null (the space has no kernel at this n).
 //
 // The generic engine (bfs.hpp) runs it on its bitmap levels when the search keeps
 // every state (no symmetry) and records no parent per state (no witness).  The
-// bits it emits go to `visited` by one atomic OR per word, and the states new to
-// `visited` are counted by popcount.  The disk mode (disk_bfs.hpp) runs it on one
-// segment's frontier at a time, reading it through the same LevelCursor (over other
-// words) and writing through the same BlockRing (to another target).  Which
-// families have one, and why the others do not, is in docs/engines.md.
+// bits it emits are ORed into `visited` (VisitedTarget: without an atomic where the
+// word holds only the ranks of the part being expanded, the rest atomically or
+// after the level), and the states new to `visited` are counted by popcount.  The
+// disk mode (disk_bfs.hpp) runs it on one segment's frontier at a time, reading it
+// through the same LevelCursor (over other words) and writing through the same
+// BlockRing (to another target).  Which families have one, and why the others do
+// not, is in docs/engines.md.
 #pragma once
 
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -47,6 +52,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "engine/core.hpp"
 #include "engine/storage.hpp"
@@ -63,17 +70,46 @@ concept BlockSpace = StateSpace<V> && requires(const V& v, std::size_t i) {
 
 namespace block_detail {
 
+// The addresses of a BitStore's segments, copied once a level, so that the kernel's
+// reads and writes reach a word through one load of this table (in L1) where
+// BitStore::word() goes through the store and its vector each time; after each
+// atomic OR the compiler must reload such a chain, and the loads are dependent
+// (measured: docs/engines.md).  `Word`: const std::uint64_t to read, std::uint64_t
+// to write.
+template <class Word>
+class SegmentTable {
+ public:
+  template <class Store>
+  explicit SegmentTable(Store& store) {
+    segments_.reserve(store.segment_count());
+    for (std::size_t s = 0; s < store.segment_count(); ++s)
+      segments_.push_back(store.segment_words(s));
+  }
+  Word* const* data() const { return segments_.data(); }
+
+ private:
+  std::vector<Word*> segments_;
+};
+
+// Word i through a SegmentTable's addresses.
+template <class Word>
+[[gnu::always_inline]] inline Word& word_at(Word* const* segments, std::uint64_t i) {
+  return segments[i >> kSegmentLog2][i & ((std::uint64_t{1} << kSegmentLog2) - 1)];
+}
+
 // The words of the in-memory engine's level: newer \ older.
 class NewerLevelWords {
  public:
-  NewerLevelWords(const BitStore& newer, const BitStore& older) : newer_(newer), older_(older) {}
-  std::uint64_t word(std::uint64_t i) const { return newer_.word(i) & ~older_.word(i); }
+  NewerLevelWords(const SegmentTable<const std::uint64_t>& newer,
+                  const SegmentTable<const std::uint64_t>& older)
+      : newer_(newer.data()), older_(older.data()) {}
+  std::uint64_t word(std::uint64_t i) const { return word_at(newer_, i) & ~word_at(older_, i); }
   // The first word at or after i that may be nonzero (no summary here: i itself).
   static std::uint64_t next_candidate(std::uint64_t i) { return i; }
 
  private:
-  const BitStore& newer_;
-  const BitStore& older_;
+  const std::uint64_t* const* newer_;
+  const std::uint64_t* const* older_;
 };
 
 // A level as a kernel reads it, within one part [begin, end), in blocks of at most
@@ -88,10 +124,11 @@ class LevelCursor {
  public:
   LevelCursor(const Words& words, Rank begin, Rank end) : words_(words), end_(end) { seek(begin); }
 
-  // Whether ranks [first, first + count) hold no state of the level.
-  bool empty(Rank first, Rank count) {
-    if (next_ < first) seek(first);
-    return next_ >= first + count;
+  // The first state of the level at or after `from`, within [begin, end); kNone
+  // (past everything) when there is none.
+  Rank next(Rank from) {
+    if (next_ < from) seek(from);
+    return next_;
   }
 
   // Ranks [first, first + count) of the level as W words of bits (bit j of the
@@ -118,9 +155,11 @@ class LevelCursor {
 
  private:
   std::uint64_t word(std::uint64_t i) const { return words_.word(i); }
-  // next_ <- the first state of the level at or after `from` (end_ when none).
+  // next_ <- the first state of the level at or after `from` (kNone when none, so
+  // that it stays past every `from` asked later: a walk that asked past the cursor's
+  // end must not be sent back to it).
   void seek(Rank from) {
-    next_ = end_;
+    next_ = kNone;
     if (from >= end_) return;
     std::uint64_t i = from >> 6;
     const std::uint64_t last = (end_ - 1) >> 6;
@@ -130,30 +169,37 @@ class LevelCursor {
       if (i > last) return;
       w = word(i);
     }
-    if (w != 0) next_ = std::min<Rank>(end_, (i << 6) | static_cast<Rank>(std::countr_zero(w)));
+    if (w == 0) return;
+    const Rank r = (i << 6) | static_cast<Rank>(std::countr_zero(w));
+    if (r < end_) next_ = r;
   }
 
-  const Words& words_;
+  static constexpr Rank kNone = ~Rank{0};
+  const Words words_;  // a copy: one load fewer per word than a reference
   Rank end_;
-  Rank next_ = 0;  // the first state at or after the last range asked about (end_: none)
+  Rank next_ = 0;  // the first state at or after the last `from` asked (kNone: none)
 };
 
 // The sink a kernel writes to: its blocks wait in a ring, each prefetched at its
 // first rank as it enters (target.prefetch(first)), and each is written when
 // kQueue - 1 later blocks have entered: the cache misses of the writes far away
 // overlap (as the per-state path batches its successors), each behind the same
-// number of others.  A block is written word by word at its first rank's alignment
-// (W + 1 words at most): target.write_word(j, bits) for each nonzero word j.
+// number of others.  A block is written word by word at its first rank's alignment:
+// target.write_word(j, bits) for the W + 1 words from its first, zero or not (a
+// branch per word on whether it is zero, or on whether the block reaches it, would
+// fail often), so a target must take zero words anywhere, even past the last rank.
 template <int W, class Target>
 class BlockRing {
  public:
-  explicit BlockRing(Target& target) : target_(target) {}
+  // The target is held by value (one load fewer per write than a reference).
+  explicit BlockRing(Target target) : target_(std::move(target)) {}
+  Target& target() { return target_; }
 
   std::uint64_t* slot() { return ring_[(head_ + size_) % kQueue].bits; }
-  void push(Rank first, int count) HANOI_ALWAYS_INLINE {
+  // The count is not needed: the kernel sets no bit at or past it.
+  void push(Rank first, int /*count*/) HANOI_ALWAYS_INLINE {
     Entry& e = ring_[(head_ + size_) % kQueue];
     e.first = first;
-    e.count = count;
     target_.prefetch(first);
     if (++size_ == kQueue) {
       write(ring_[head_]);
@@ -170,40 +216,86 @@ class BlockRing {
   static constexpr unsigned kQueue = 16;
   struct Entry {
     Rank first;
-    int count;
     std::uint64_t bits[W];
   };
 
   void write(const Entry& e) HANOI_ALWAYS_INLINE {
     const std::uint64_t i = e.first >> 6;
     const int s = static_cast<int>(e.first & 63);
-    const std::uint64_t last = (e.first + static_cast<Rank>(e.count) - 1) >> 6;
     std::uint64_t carry = 0;
     for (int k = 0; k < W; ++k) {
       const std::uint64_t b = e.bits[k];
-      const std::uint64_t out = (b << s) | carry;
+      target_.write_word(i + static_cast<std::uint64_t>(k), (b << s) | carry);
       carry = s == 0 ? 0 : b >> (64 - s);
-      const std::uint64_t j = i + static_cast<std::uint64_t>(k);
-      if (j > last) break;
-      if (out != 0) target_.write_word(j, out);
     }
-    const std::uint64_t j = i + W;
-    if (carry != 0 && j <= last) target_.write_word(j, carry);
+    target_.write_word(i + W, carry);
   }
 
-  Target& target_;
+  Target target_;
   Entry ring_[kQueue];
   unsigned head_ = 0, size_ = 0;
 };
 
-// The in-memory engine's target: ORs into `visited`, counting the bits it sets.
-struct VisitedTarget {
-  BitStore& visited;
-  std::uint64_t found = 0;
-  void prefetch(Rank first) HANOI_ALWAYS_INLINE { visited.prefetch(first); }
-  void write_word(std::uint64_t j, std::uint64_t bits) HANOI_ALWAYS_INLINE {
-    found += static_cast<std::uint64_t>(std::popcount(visited.or_word(j, bits)));
+// The in-memory engine's target: ORs into `visited` (through its SegmentTable),
+// counting the bits it sets.  A part is expanded by one thread, and its moves stay
+// inside it but for those of the discs that fix the parts; so the words that hold
+// only the part's ranks are ORed without an atomic, the two at its ends (shared with
+// the neighbouring parts) by one atomic OR, and the words of other parts, which
+// another thread may be writing plainly meanwhile, are kept in `later` and ORed
+// after the level's parallel loop (apply_later).  Measured: docs/engines.md.
+class VisitedTarget {
+ public:
+  using Later = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+  VisitedTarget(std::uint64_t* const* visited, Later& later) : visited_(visited), later_(later) {}
+
+  // The part whose states are expanded next: ranks [first, end), first < end.
+  void begin_part(Rank first, Rank end) {
+    lo_ = first >> 6;
+    hi_ = (end - 1) >> 6;
+    inner_first_ = lo_ + 1;
+    inner_count_ = hi_ > lo_ + 1 ? hi_ - lo_ - 1 : 0;
   }
+  std::uint64_t found() const { return found_; }
+
+  void prefetch(Rank first) HANOI_ALWAYS_INLINE {
+    __builtin_prefetch(&word_at(visited_, first >> 6), 1, 3);
+  }
+  void write_word(std::uint64_t j, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+    std::uint64_t& w = word_at(visited_, j);
+    if (j - inner_first_ < inner_count_) [[likely]] {  // this thread's alone: no branch on the bits
+      const std::uint64_t old = w;
+      found_ += static_cast<std::uint64_t>(std::popcount(bits & ~old));
+      w = old | bits;
+      return;
+    }
+    if (bits == 0) return;
+    if (j < lo_ || j > hi_) {
+      later_.emplace_back(j, bits);
+      return;
+    }
+    found_ += or_atomic(w, bits);
+  }
+
+  // ORs the words kept for later (after the parallel loop); returns the bits set.
+  static std::uint64_t apply_later(std::uint64_t* const* visited, const Later& later) {
+    std::uint64_t found = 0;
+    for (const auto& [j, bits] : later) found += or_atomic(word_at(visited, j), bits);
+    return found;
+  }
+
+ private:
+  // One atomic per word, none when every bit was set (as BitStore::or_word).
+  static std::uint64_t or_atomic(std::uint64_t& w, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+    std::atomic_ref<std::uint64_t> ref(w);
+    if ((ref.load(std::memory_order_relaxed) & bits) == bits) return 0;
+    return static_cast<std::uint64_t>(
+        std::popcount(bits & ~ref.fetch_or(bits, std::memory_order_relaxed)));
+  }
+
+  std::uint64_t* const* visited_;
+  Later& later_;
+  std::uint64_t lo_ = 0, hi_ = 0, inner_first_ = 0, inner_count_ = 0;
+  std::uint64_t found_ = 0;
 };
 
 }  // namespace block_detail
@@ -215,22 +307,28 @@ std::uint64_t expand_blocks(const V& v, const BitStore& newer, const BitStore& o
                             BitStore& visited) {
   const auto* K = v.block_kernel();
   constexpr int W = std::remove_cvref_t<decltype(*K)>::kBlockWords;
+  using Target = block_detail::VisitedTarget;
   std::atomic<std::uint64_t> found{0};
-  const block_detail::NewerLevelWords words(newer, older);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, K->parts(), 1),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      block_detail::VisitedTarget target{visited};
-                      block_detail::BlockRing<W, block_detail::VisitedTarget> sink(target);
-                      for (std::size_t p = range.begin(); p != range.end(); ++p) {
-                        const Rank first = K->part_first(p);
-                        block_detail::LevelCursor<W, block_detail::NewerLevelWords> level(
-                            words, first, first + K->part_count(p));
-                        K->expand_part(p, level, sink);
-                        sink.drain();
-                      }
-                      found.fetch_add(target.found, std::memory_order_relaxed);
-                    });
-  return found.load();
+  const block_detail::SegmentTable<const std::uint64_t> newer_table(newer), older_table(older);
+  const block_detail::SegmentTable<std::uint64_t> visited_table(visited);
+  const block_detail::NewerLevelWords words(newer_table, older_table);
+  tbb::enumerable_thread_specific<Target::Later> later;
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, K->parts(), 1),
+      [&](const tbb::blocked_range<std::size_t>& range) {
+        block_detail::BlockRing<W, Target> sink(Target(visited_table.data(), later.local()));
+        for (std::size_t p = range.begin(); p != range.end(); ++p) {
+          const Rank first = K->part_first(p), end = first + K->part_count(p);
+          sink.target().begin_part(first, end);
+          block_detail::LevelCursor<W, block_detail::NewerLevelWords> level(words, first, end);
+          K->expand_part(p, level, sink);
+          sink.drain();
+        }
+        found.fetch_add(sink.target().found(), std::memory_order_relaxed);
+      });
+  std::uint64_t total = found.load();
+  for (const Target::Later& l : later) total += Target::apply_later(visited_table.data(), l);
+  return total;
 }
 
 }  // namespace hanoi

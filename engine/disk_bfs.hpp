@@ -577,6 +577,7 @@ class DiskBfsMode {
       if (w.v != nullptr) __builtin_prefetch(&w.v[(first >> 6) & word_mask], 1, 3);
     }
     void write_word(std::uint64_t j, std::uint64_t bits) HANOI_ALWAYS_INLINE {
+      if (bits == 0) return;
       const std::uint64_t t = j >> word_shift;
       const View& w = m.views_[t];
       if (w.v == nullptr) {
@@ -620,10 +621,10 @@ class DiskBfsMode {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, parts.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
-          SegmentTarget target{
-              *this,          local_.local(), static_cast<std::uint64_t>(plan_.segment_bits - 6),
-              seg_words_ - 1, goal_rank >> 6, goal_rank & 63};
-          block_detail::BlockRing<W, SegmentTarget> sink(target);
+          block_detail::BlockRing<W, SegmentTarget> sink(SegmentTarget{
+              *this, local_.local(), static_cast<std::uint64_t>(plan_.segment_bits - 6),
+              seg_words_ - 1, goal_rank >> 6, goal_rank & 63});
+          const SegmentTarget& target = sink.target();
           for (std::size_t x = range.begin(); x != range.end(); ++x) {
             const std::size_t i = parts[x];
             const Rank first = std::max(K->part_first(i), seg_first);

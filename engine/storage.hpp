@@ -163,6 +163,7 @@ class SegmentedArray {
     return segments_[i >> kSegmentLog2][i & ((std::uint64_t{1} << kSegmentLog2) - 1)];
   }
   T* segment(std::size_t s) { return segments_[s].get(); }
+  const T* segment(std::size_t s) const { return segments_[s].get(); }
   std::uint64_t bytes() const { return size_ * sizeof(T); }
   void clear() {
     const std::uint64_t per = std::uint64_t{1} << kSegmentLog2;
@@ -214,6 +215,11 @@ class BitStore {
     return bits & ~ref.fetch_or(bits, std::memory_order_relaxed);
   }
   void set_unsynchronized(Rank r) { words_[r >> 6] |= std::uint64_t{1} << (r & 63); }
+  // The words by segment (2^kSegmentLog2 words each; the last may be shorter), for a
+  // loop that keeps its own table of the segments (block_kernel.hpp's SegmentTable).
+  std::size_t segment_count() const { return words_.segment_count(); }
+  std::uint64_t* segment_words(std::size_t s) { return words_.segment(s); }
+  const std::uint64_t* segment_words(std::size_t s) const { return words_.segment(s); }
   std::uint64_t word(std::uint64_t i) const { return words_[i]; }
   void clear_word(std::uint64_t i) { words_[i] = 0; }
   void set_word(std::uint64_t i, std::uint64_t w) { words_[i] = w; }

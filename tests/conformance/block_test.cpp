@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/bfs.hpp"
@@ -45,7 +46,8 @@ std::vector<std::string> all_codes() {
 // A level of one state, as the kernel reads it.
 struct OneState {
   Rank r;
-  bool empty(Rank first, Rank count) const { return r < first || r >= first + count; }
+  // Past every rank once `from` is past r (the part's end or beyond: none).
+  Rank next(Rank from) const { return from <= r ? r : ~Rank{0}; }
   std::array<std::uint64_t, variants::checkers::BlockKernel::kBlockWords> bits(Rank first,
                                                                                int count) const {
     std::array<std::uint64_t, variants::checkers::BlockKernel::kBlockWords> out{};
@@ -155,6 +157,61 @@ void expect_same_levels(const SearchResult& b, const SearchResult& s, const std:
   EXPECT_EQ(b.complete, s.complete) << what;
   EXPECT_EQ(b.met_in_middle, s.met_in_middle) << what;
   EXPECT_EQ(b.farthest, s.farthest) << what;
+}
+
+// The in-memory target's three kinds of word (a part's own, its two ends, another
+// part's): whatever the kind, visited ends up as the OR of everything written, and
+// the bits counted are exactly those that were new.
+TEST(BlockKernelTarget, EveryWordKindCountsItsNewBitsOnce) {
+  const Rank ranks = 64 * 40;
+  BitStore visited(ranks);
+  visited.set_word(3, 0xf0);   // outside the part, partly known
+  visited.set_word(10, 0x1);   // the part's first word (shared)
+  visited.set_word(12, 0xff);  // inside
+  const block_detail::SegmentTable<std::uint64_t> table(visited);
+  block_detail::VisitedTarget::Later later;
+  block_detail::VisitedTarget target(table.data(), later);
+  target.begin_part(64 * 10 + 5, 64 * 20 + 7);  // words 10..20, 11..19 its own
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> writes = {
+      {12, 0x1ff}, {12, 0x1ff}, {15, 0},   {19, 0x8000000000000000ULL},  // own
+      {10, 0x3},   {20, 0x2},                                            // ends
+      {3, 0xff},   {30, 0x5},   {30, 0x4},                               // another part's
+  };
+  std::vector<std::uint64_t> expect(visited.word_count());
+  for (std::uint64_t i = 0; i < visited.word_count(); ++i) expect[i] = visited.word(i);
+  std::uint64_t new_bits = 0;
+  for (const auto& [j, bits] : writes) {
+    new_bits += static_cast<std::uint64_t>(std::popcount(bits & ~expect[j]));
+    expect[j] |= bits;
+    target.write_word(j, bits);
+  }
+  EXPECT_EQ(later.size(), 3u) << "the words outside the part wait";
+  EXPECT_EQ(visited.word(30), 0u) << "not written before apply_later";
+  const std::uint64_t found =
+      target.found() + block_detail::VisitedTarget::apply_later(table.data(), later);
+  EXPECT_EQ(found, new_bits);
+  for (std::uint64_t i = 0; i < visited.word_count(); ++i)
+    EXPECT_EQ(visited.word(i), expect[i]) << i;
+}
+
+// A part inside one word, or two: no word of its own, every write at its ends.
+TEST(BlockKernelTarget, ShortPartsHaveOnlyEnds) {
+  BitStore visited(64 * 8);
+  const block_detail::SegmentTable<std::uint64_t> table(visited);
+  block_detail::VisitedTarget::Later later;
+  block_detail::VisitedTarget target(table.data(), later);
+  for (const auto& [first, end] :
+       std::vector<std::pair<Rank, Rank>>{{64 * 2 + 3, 64 * 2 + 9}, {64 * 2 + 60, 64 * 3 + 4}}) {
+    target.begin_part(first, end);
+    target.write_word(first >> 6, 0x1);
+    target.write_word((end - 1) >> 6, 0x2);
+    target.write_word(5, 0x4);
+  }
+  EXPECT_EQ(later.size(), 2u);
+  EXPECT_EQ(target.found() + block_detail::VisitedTarget::apply_later(table.data(), later), 4u);
+  EXPECT_EQ(visited.word(2), 0x3u);
+  EXPECT_EQ(visited.word(3), 0x2u);
+  EXPECT_EQ(visited.word(5), 0x4u);
 }
 
 TEST(CheckersBlock, SameLevelsAsThePerStateEngine) {

@@ -22,8 +22,9 @@
 //     ones a move of a large disc between x and y can leave from.  The move keeps
 //     the small discs where they are, and the tops of the other two pegs, so those
 //     members are legal in the target block too, at the index its own table gives.
-// A level is expanded by a depth-first walk over the prefixes, keeping per disc the
-// rank of the prefix so far and the automaton state, so a block's first rank and
+// A level is expanded by a depth-first walk over the prefixes that hold its states
+// (from each next state of the level to the prefix that holds it), keeping per disc
+// the rank of the prefix so far and the automaton state, so a block's first rank and
 // state cost one table read per disc of the walk.  At a block: one read of the
 // level's bits, one OR of succ[] per state, one write; then per pair of pegs at most
 // one large disc (the smaller top) may move: if the colour under the target allows it
@@ -71,15 +72,15 @@ class BlockKernel {
   Rank part_count(std::size_t i) const { return below(split_, parts_[i]); }
 
   // Expands the level's states in part i (engine/block_kernel.hpp, BlockSpace):
-  // level.empty(first, count) says whether ranks [first, first + count) hold none of
-  // them (asked in increasing order of first), level.bits(first, count) (count <= 64
-  // kBlockWords) returns them as kBlockWords words of bits (bit j: rank first + j),
-  // and the sink receives their successors, block by block: sink.slot() gives
-  // kBlockWords words to fill, sink.push(first, count) takes them.
+  // level.next(from) gives the first of them at or after `from` (asked with `from`
+  // not decreasing; when none, a rank past the part and every later `from`), level.bits(first,
+  // count) (count <= 64 kBlockWords) returns them as kBlockWords words of bits (bit j: rank first +
+  // j), and the sink receives their successors, block by block: sink.slot() gives kBlockWords words
+  // to fill, sink.push(first, count) takes them.
   template <class Level, class Sink>
   void expand_part(std::size_t i, Level& level, Sink& sink) const {
     Frame f = parts_[i];
-    if (level.empty(part_first(i), part_count(i))) return;
+    if (level.next(part_first(i)) >= part_first(i) + part_count(i)) return;
     walk(split_ - 1, f, level, sink);
   }
 
@@ -147,17 +148,36 @@ class BlockKernel {
     }
   }
 
-  // Places disc d and the smaller ones, skipping every subtree whose ranks hold none
-  // of the level (so a sparse level costs its blocks, not the rank space).
+  // Places disc d and the smaller ones where the level has states, so a sparse level
+  // costs its blocks, not the rank space: from the level's next state x, the peg of
+  // d whose ranks hold x is found by comparing x with the pegs' first ranks (no
+  // branch per peg: an illegal peg's ranks are empty, its first rank the next one's),
+  // and after that subtree the next state after it is asked for.
   template <class Level, class Sink>
   void walk(int d, Frame& f, Level& level, Sink& sink) const {
     if (d == kSmallDiscs) {
       leaf(f, level, sink);
       return;
     }
-    each_placement(
-        d, f, [&](Rank first, Rank count) { return !level.empty(first, count); },
-        [&] { walk(d - 1, f, level, sink); });
+    const unsigned a = f.automaton[d];
+    const Rank base = f.rank[d];
+    const Rank end = base + count_[static_cast<std::size_t>(d) * 81 + a];
+    const Rank* off = off_.data() + at(d, a, 0);
+    for (Rank x = level.next(base); x < end;) {
+      const Rank rel = x - base;
+      const int p = static_cast<int>(off[1] <= rel) + static_cast<int>(off[2] <= rel) +
+                    static_cast<int>(off[3] <= rel);
+      const std::uint8_t b = next_[at(d, a, p)];
+      const Rank first = base + off[p];
+      f.rank[d - 1] = first;
+      f.automaton[d - 1] = b;
+      f.peg[d] = static_cast<std::uint8_t>(p);
+      const std::uint8_t saved = f.top[p];
+      f.top[p] = static_cast<std::uint8_t>(d);
+      walk(d - 1, f, level, sink);
+      f.top[p] = saved;
+      x = level.next(first + count_[static_cast<std::size_t>(d - 1) * 81 + b]);
+    }
   }
 
   // The words of a block are kept in three scalars, not an array indexed by the
