@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The block kernel against the per-state expansion, measured in one run.
 
-    python3 experiments/bench_block.py [--quick] [--rounds K] [--out OUT]
+    python3 experiments/bench_block.py [--quick] [--rounds K] [--old HANOI] [--out OUT]
 
 runs each case K times (default 3) each way, alternating: `hanoi optimum ARGS
 --levels --json` (the generic engine with the variant's block kernel,
 engine/block_kernel.hpp) and the same with `--per-state` (every level state by
-state, as before the kernel).  It checks that both give the same levels, optimum,
+state, as before the kernel); with --old, also the kernel of another build's
+`hanoi` (an older commit's, to show what a change gained in the same run).  It checks that both give the same levels, optimum,
 eccentricity and states, and writes OUT/bench_block.md: the median seconds, states
 per second (states reached over wall time), CPU seconds and peak RSS of each way,
 and their speed ratio; with OUT/bench_block.csv (the same rows) and
@@ -50,6 +51,8 @@ def main(argv):
     parser.add_argument("--quick", action="store_true",
                         help="smaller cases, once; print the table, write nothing")
     parser.add_argument("--rounds", type=int, default=3, help="runs each way (default 3)")
+    parser.add_argument("--old", metavar="HANOI",
+                        help="another build's hanoi whose kernel runs as a third way")
     parser.add_argument("--out", default=DEFAULT_OUT,
                         help="where the table goes (default out/; the committed one: results)")
     opts = parser.parse_args(argv)
@@ -62,21 +65,29 @@ def main(argv):
         prepare_out("bench_block.py", out)
         check_targets("bench_block.py", out, table_files("bench_block"))
     hanoi = os.environ.get("HANOI", os.path.join(ROOT, "build", "hanoi"))
+    ways = [(name, hanoi, extra) for name, extra in WAYS]
+    if opts.old:
+        if not os.access(opts.old, os.X_OK):
+            parser.error(f"--old: {opts.old} is not an executable")
+        old_commit = json.loads(subprocess.run(
+            [opts.old, "optimum", "checkers", "-n", "5", "--json", "-q"],
+            stdout=subprocess.PIPE, text=True, check=True).stdout).get("commit", "?")
+        ways.append((f"block kernel, build {old_commit}", opts.old, []))
     t0 = time.time()
     rows = []
     for label, case_args in QUICK if quick else CASES:
-        runs = {name: [] for name, _ in WAYS}
+        runs = {name: [] for name, _, _ in ways}
         for k in range(rounds):
-            # Alternate which way goes first, so that neither always runs on a warm machine.
-            for name, extra in (WAYS if k % 2 == 0 else WAYS[::-1]):
+            # Alternate the order, so that no way always runs on a warm machine.
+            for name, binary, extra in (ways if k % 2 == 0 else ways[::-1]):
                 print(f"[bench_block] {label}, {name}, round {k + 1} of {rounds}",
                       file=sys.stderr)
-                runs[name].append(run(hanoi, case_args, extra))
+                runs[name].append(run(binary, case_args, extra))
         first = runs[WAYS[0][0]][0][0]
         if not first.get("block_kernel"):
             print(f"bench_block.py: {label}: the block kernel did not run", file=sys.stderr)
             return 1
-        for name, _ in WAYS:
+        for name, _, _ in ways:
             for r, _cpu in runs[name]:
                 for key in ("levels", "optimal", "eccentricity", "states"):
                     if r.get(key) != first.get(key):
@@ -84,7 +95,7 @@ def main(argv):
                               file=sys.stderr)
                         return 1
         summary = {}
-        for name, _ in WAYS:
+        for name, _, _ in ways:
             summary[name] = {
                 "seconds": statistics.median(r["seconds"] for r, _ in runs[name]),
                 "cpu": statistics.median(cpu for _, cpu in runs[name]),
@@ -102,7 +113,9 @@ def main(argv):
         "state by state, the expansion the kernel replaces). Both give the same levels, "
         "optimum, eccentricity and states (checked). Seconds: the median of the engine's "
         "own wall time; states/s: states reached over it; CPU: the median user + system "
-        "seconds of the process; speed ratio: per-state seconds over block seconds.",
+        "seconds of the process; speed ratio: per-state seconds over the row's seconds."
+        + (f" The third way of each case is the kernel of another build ({opts.old}), "
+           "the same cases in the same minutes." if opts.old else ""),
         "",
         "| case | expansion | seconds | states/s | CPU seconds | peak RSS | speed ratio |",
         "|---|---|---:|---:|---:|---:|---:|",
@@ -110,7 +123,7 @@ def main(argv):
     csv_rows = []
     for label, states, s in rows:
         base = s["per state"]["seconds"]
-        for name, _ in WAYS:
+        for name, _, _ in ways:
             r = s[name]
             ratio = base / r["seconds"]
             lines.append(f"| {label} | {name} | {r['seconds']:.2f} | "
