@@ -261,8 +261,9 @@ class VisitedTarget {
     __builtin_prefetch(&word_at(visited_, first >> 6), 1, 3);
   }
   void write_word(std::uint64_t j, std::uint64_t bits) HANOI_ALWAYS_INLINE {
-    std::uint64_t& w = word_at(visited_, j);
+    // (Word j is looked up only where it exists: a zero word may lie past the space.)
     if (j - inner_first_ < inner_count_) [[likely]] {  // this thread's alone: no branch on the bits
+      std::uint64_t& w = word_at(visited_, j);
       const std::uint64_t old = w;
       found_ += static_cast<std::uint64_t>(std::popcount(bits & ~old));
       w = old | bits;
@@ -273,7 +274,7 @@ class VisitedTarget {
       later_.emplace_back(j, bits);
       return;
     }
-    found_ += or_atomic(w, bits);
+    found_ += or_atomic(word_at(visited_, j), bits);
   }
 
   // ORs the words kept for later (after the parallel loop); returns the bits set.
