@@ -468,19 +468,7 @@ class DiskBfsMode {
           continue;
         }
         const std::uint64_t off = rt & mask;
-        const std::uint64_t bit = std::uint64_t{1} << (off & 63);
-        std::atomic_ref<std::uint64_t> vw(w.v[off >> 6]);
-        if (vw.load(std::memory_order_relaxed) & bit) continue;
-        if (vw.fetch_or(bit, std::memory_order_relaxed) & bit) continue;
-        std::atomic_ref<std::uint64_t>(w.f[off >> 6]).fetch_or(bit, std::memory_order_relaxed);
-        const std::uint64_t block = (off >> 6) / disk_bfs_detail::kBlockWords;
-        std::atomic_ref<std::uint64_t> sw(w.fsum[block >> 6]);
-        const std::uint64_t sbit = std::uint64_t{1} << (block & 63);
-        if (!(sw.load(std::memory_order_relaxed) & sbit))
-          sw.fetch_or(sbit, std::memory_order_relaxed);
-        std::atomic_ref<std::uint8_t> touched(touched_[rt >> bits]);
-        if (touched.load(std::memory_order_relaxed) == 0)
-          touched.store(1, std::memory_order_relaxed);
+        if (mark_new(w, rt >> bits, off >> 6, std::uint64_t{1} << (off & 63)) == 0) continue;
         discovered(rt, found[0], found[1], g_hit);
       }
       sc.batch.clear();
@@ -536,6 +524,26 @@ class DiskBfsMode {
       }
   }
 
+  // ORs `bits` into word k of resident segment t's V (its view w); of those that were
+  // not set there, sets the collecting frontier's bits, its summary's bit and t's
+  // `touched` flag, and returns them (0 when all were set: no atomic then).  The
+  // per-state path marks one bit at a time, the block kernel's SegmentTarget a word.
+  std::uint64_t mark_new(const View& w, std::uint64_t t, std::uint64_t k,
+                         std::uint64_t bits) HANOI_ALWAYS_INLINE {
+    std::atomic_ref<std::uint64_t> vw(w.v[k]);
+    if ((vw.load(std::memory_order_relaxed) & bits) == bits) return 0;
+    const std::uint64_t fresh = bits & ~vw.fetch_or(bits, std::memory_order_relaxed);
+    if (fresh == 0) return 0;
+    std::atomic_ref<std::uint64_t>(w.f[k]).fetch_or(fresh, std::memory_order_relaxed);
+    const std::uint64_t block = k / disk_bfs_detail::kBlockWords;
+    std::atomic_ref<std::uint64_t> sw(w.fsum[block >> 6]);
+    const std::uint64_t sbit = std::uint64_t{1} << (block & 63);
+    if (!(sw.load(std::memory_order_relaxed) & sbit)) sw.fetch_or(sbit, std::memory_order_relaxed);
+    std::atomic_ref<std::uint8_t> touched(touched_[t]);
+    if (touched.load(std::memory_order_relaxed) == 0) touched.store(1, std::memory_order_relaxed);
+    return fresh;
+  }
+
   // The words of segment s's F_p as a kernel reads them (block_kernel.hpp's
   // LevelCursor), by global word index: zero outside the segment, and the blocks its
   // summary marks empty skipped.
@@ -587,19 +595,8 @@ class DiskBfsMode {
         }
         return;
       }
-      const std::uint64_t k = j & word_mask;
-      std::atomic_ref<std::uint64_t> vw(w.v[k]);
-      if ((vw.load(std::memory_order_relaxed) & bits) == bits) return;
-      const std::uint64_t fresh = bits & ~vw.fetch_or(bits, std::memory_order_relaxed);
+      const std::uint64_t fresh = m.mark_new(w, t, j & word_mask, bits);
       if (fresh == 0) return;
-      std::atomic_ref<std::uint64_t>(w.f[k]).fetch_or(fresh, std::memory_order_relaxed);
-      const std::uint64_t block = k / disk_bfs_detail::kBlockWords;
-      std::atomic_ref<std::uint64_t> sw(w.fsum[block >> 6]);
-      const std::uint64_t sbit = std::uint64_t{1} << (block & 63);
-      if (!(sw.load(std::memory_order_relaxed) & sbit))
-        sw.fetch_or(sbit, std::memory_order_relaxed);
-      std::atomic_ref<std::uint8_t> touched(m.touched_[t]);
-      if (touched.load(std::memory_order_relaxed) == 0) touched.store(1, std::memory_order_relaxed);
       found += static_cast<std::uint64_t>(std::popcount(fresh));
       if (j == goal_word && ((fresh >> goal_bit) & 1) != 0) goal = true;
     }
