@@ -274,25 +274,18 @@ class VisitedTarget {
       later_.emplace_back(j, bits);
       return;
     }
-    found_ += or_atomic(word_at(visited_, j), bits);
+    found_ += static_cast<std::uint64_t>(std::popcount(or_word_atomic(word_at(visited_, j), bits)));
   }
 
   // ORs the words kept for later (after the parallel loop); returns the bits set.
   static std::uint64_t apply_later(std::uint64_t* const* visited, const Later& later) {
     std::uint64_t found = 0;
-    for (const auto& [j, bits] : later) found += or_atomic(word_at(visited, j), bits);
+    for (const auto& [j, bits] : later)
+      found += static_cast<std::uint64_t>(std::popcount(or_word_atomic(word_at(visited, j), bits)));
     return found;
   }
 
  private:
-  // One atomic per word, none when every bit was set (as BitStore::or_word).
-  static std::uint64_t or_atomic(std::uint64_t& w, std::uint64_t bits) HANOI_ALWAYS_INLINE {
-    std::atomic_ref<std::uint64_t> ref(w);
-    if ((ref.load(std::memory_order_relaxed) & bits) == bits) return 0;
-    return static_cast<std::uint64_t>(
-        std::popcount(bits & ~ref.fetch_or(bits, std::memory_order_relaxed)));
-  }
-
   std::uint64_t* const* visited_;
   Later& later_;
   std::uint64_t lo_ = 0, hi_ = 0, inner_first_ = 0, inner_count_ = 0;

@@ -530,9 +530,7 @@ class DiskBfsMode {
   // per-state path marks one bit at a time, the block kernel's SegmentTarget a word.
   std::uint64_t mark_new(const View& w, std::uint64_t t, std::uint64_t k,
                          std::uint64_t bits) HANOI_ALWAYS_INLINE {
-    std::atomic_ref<std::uint64_t> vw(w.v[k]);
-    if ((vw.load(std::memory_order_relaxed) & bits) == bits) return 0;
-    const std::uint64_t fresh = bits & ~vw.fetch_or(bits, std::memory_order_relaxed);
+    const std::uint64_t fresh = or_word_atomic(w.v[k], bits);
     if (fresh == 0) return 0;
     std::atomic_ref<std::uint64_t>(w.f[k]).fetch_or(fresh, std::memory_order_relaxed);
     const std::uint64_t block = k / disk_bfs_detail::kBlockWords;

@@ -177,6 +177,15 @@ class SegmentedArray {
   std::vector<std::unique_ptr<T[], detail::FreeDeleter>> segments_;
 };
 
+// ORs `bits` into the word w, which other threads may OR into too; returns the bits
+// this call set.  One atomic, none when every bit was already set (a plain load
+// first: in a search most successors are known).
+[[gnu::always_inline]] inline std::uint64_t or_word_atomic(std::uint64_t& w, std::uint64_t bits) {
+  std::atomic_ref<std::uint64_t> ref(w);
+  if ((ref.load(std::memory_order_relaxed) & bits) == bits) return 0;
+  return bits & ~ref.fetch_or(bits, std::memory_order_relaxed);
+}
+
 // One bit per rank.
 class BitStore {
  public:
@@ -209,10 +218,7 @@ class BitStore {
   // ORs `bits` into word i; returns the bits this call set (one atomic per word, none
   // when every bit was already set).
   [[gnu::always_inline]] std::uint64_t or_word(std::uint64_t i, std::uint64_t bits) {
-    std::atomic_ref<std::uint64_t> ref(words_[i]);
-    const std::uint64_t fresh = bits & ~ref.load(std::memory_order_relaxed);
-    if (fresh == 0) return 0;
-    return bits & ~ref.fetch_or(bits, std::memory_order_relaxed);
+    return or_word_atomic(words_[i], bits);
   }
   void set_unsynchronized(Rank r) { words_[r >> 6] |= std::uint64_t{1} << (r & 63); }
   // The words by segment (2^kSegmentLog2 words each; the last may be shorter), for a

@@ -7,10 +7,11 @@ runs each case K times (default 3) each way, alternating: `hanoi optimum ARGS
 --levels --json` (the generic engine with the variant's block kernel,
 engine/block_kernel.hpp) and the same with `--per-state` (every level state by
 state, as before the kernel); with --old, also the kernel of another build's
-`hanoi` (an older commit's, to show what a change gained in the same run).  It checks that both give the same levels, optimum,
-eccentricity and states, and writes OUT/bench_block.md: the median seconds, states
-per second (states reached over wall time), CPU seconds and peak RSS of each way,
-and their speed ratio; with OUT/bench_block.csv (the same rows) and
+`hanoi` (an older commit's, to show what a change gained in the same run).  It
+checks that every way gives the same levels, optimum, eccentricity and states,
+and writes OUT/bench_block.md: the median seconds, states per second (states
+reached over wall time), CPU seconds and peak RSS of each way, and their speed
+ratio; with OUT/bench_block.csv (the same rows) and
 OUT/bench_block.meta.json (scripts/table_meta.py).  OUT defaults to out/ under the
 current directory (the committed table: --out results).  --quick runs smaller
 cases once and prints the table without writing it.

@@ -73,10 +73,11 @@ class BlockKernel {
 
   // Expands the level's states in part i (engine/block_kernel.hpp, BlockSpace):
   // level.next(from) gives the first of them at or after `from` (asked with `from`
-  // not decreasing; when none, a rank past the part and every later `from`), level.bits(first,
-  // count) (count <= 64 kBlockWords) returns them as kBlockWords words of bits (bit j: rank first +
-  // j), and the sink receives their successors, block by block: sink.slot() gives kBlockWords words
-  // to fill, sink.push(first, count) takes them.
+  // not decreasing; when none, a rank past the part and every later `from`),
+  // level.bits(first, count) (count <= 64 kBlockWords) returns them as kBlockWords
+  // words of bits (bit j: rank first + j), and the sink receives their successors,
+  // block by block: sink.slot() gives kBlockWords words to fill, sink.push(first,
+  // count) takes them.
   template <class Level, class Sink>
   void expand_part(std::size_t i, Level& level, Sink& sink) const {
     Frame f = parts_[i];
