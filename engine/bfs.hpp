@@ -441,7 +441,12 @@ class GenericMode {
       if (next_stored >= threshold_) {
         // Stay dense: older <- newer, newer <- visited.
         std::swap(older_, newer_);
-        for_each_word([&](std::uint64_t i) { newer_.set_word(i, visited_.word(i)); });
+        // (One copy per run of words: word by word through the segments, this pass
+        // was 4% of a profile of Checkers n = 16 with the block kernel.)
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 4096),
+                          [&](const tbb::blocked_range<std::uint64_t>& range) {
+                            newer_.copy_words(visited_, range.begin(), range.end());
+                          });
       } else {
         // Back to a vector: the next level is visited \ newer; newer is then cleared
         // so that it can catch a later spill.

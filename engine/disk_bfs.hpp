@@ -553,6 +553,16 @@ class DiskBfsMode {
       const std::uint64_t k = i - first_word;  // wraps below the segment
       return k < words ? f[k] : 0;
     }
+    // The first word in [i, last] that holds a state; last + 1 when none.
+    std::uint64_t first_nonzero(std::uint64_t i, std::uint64_t last) const {
+      for (; i <= last; ++i) {
+        i = next_candidate(i);
+        if (i > last) break;
+        if (word(i) != 0) return i;
+      }
+      return last + 1;
+    }
+    // The first word at or after i that the summary does not rule out.
     std::uint64_t next_candidate(std::uint64_t i) const {
       const std::uint64_t k = i - first_word;
       if (k >= words) return i;

@@ -115,7 +115,9 @@ class LevelCounts {
 
   void push_back(std::uint64_t count) {
     if ((size_ & kBlockMask) == 0 && (size_ >> kBlockBits) == blocks_.size())
-      blocks_.push_back(std::make_unique<std::uint8_t[]>(kBlockSize));
+      // Not zeroed: a byte is written before it is read, and a zeroed 1 MiB block
+      // faulted in 256 pages at once (2% to 4% of Checkers n = 16, 0.27 s).
+      blocks_.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(kBlockSize));
     std::uint8_t& byte = blocks_[size_ >> kBlockBits][size_ & kBlockMask];
     if (count < kEscape) {
       byte = static_cast<std::uint8_t>(count);

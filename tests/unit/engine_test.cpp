@@ -184,6 +184,71 @@ TEST(BitStore, WordsSpanTwoSegments) {
   EXPECT_EQ(b.word((Rank{1} << 24) - 1), std::uint64_t{1} << 63);
 }
 
+TEST(BitStore, LargeStoresReadZeroTakeWritesAndStartOnAHugePage) {
+  // From 1 MiB a segment is mapped from a 2 MiB boundary with the rest of its last
+  // huge page where that adds at most an eighth (storage.hpp, map_huge); below, it
+  // comes from calloc.  Either way it reads zero and takes writes up to its last word.
+  const std::uint64_t mib = std::uint64_t{1} << 17;  // words in 1 MiB
+  for (std::uint64_t words : {mib - 1, mib, 253705 * std::uint64_t{1}, 2 * mib + 1, 5 * mib}) {
+    SCOPED_TRACE(words);
+    BitStore a(words * 64), b(words * 64);
+    const auto* first = a.segment_words(0);
+    if (words >= mib) EXPECT_EQ(reinterpret_cast<std::uintptr_t>(first) % (2 * 8 * mib), 0u);
+    for (std::uint64_t i : {std::uint64_t{0}, words / 2, words - 1}) {
+      EXPECT_EQ(a.word(i), 0u);
+      a.set_word(i, i | 1);
+    }
+    b.copy_words(a, 0, words);
+    for (std::uint64_t i : {std::uint64_t{0}, words / 2, words - 1}) EXPECT_EQ(b.word(i), i | 1);
+    EXPECT_EQ(b.word(1), 0u);
+  }
+}
+
+TEST(BitStore, CopyWordsAcrossSegments) {
+  const Rank ranks = (Rank{1} << 30) + 1000;  // a second segment of 16 words
+  BitStore a(ranks), b(ranks);
+  const std::uint64_t seg = std::uint64_t{1} << kSegmentLog2;
+  for (std::uint64_t i = seg - 3; i < seg + 3; ++i) a.set_word(i, i);
+  b.set_word(seg + 3, 7);
+  b.copy_words(a, seg - 2, seg + 2);
+  EXPECT_EQ(b.word(seg - 3), 0u);
+  for (std::uint64_t i = seg - 2; i < seg + 2; ++i) EXPECT_EQ(b.word(i), i);
+  EXPECT_EQ(b.word(seg + 2), 0u);
+  EXPECT_EQ(b.word(seg + 3), 7u);
+}
+
+TEST(BlockCursor, FirstNonzeroFindsEachWordOfTheLevelAcrossSegments) {
+  // The block kernel's cursor finds the next word of the in-memory level (newer \
+  // older) four words at a time within a segment (block_kernel.hpp,
+  // NewerLevelWords::first_nonzero): a word at every place in that stride and at the
+  // segment's end must be found from every start before it, and a word in older too
+  // (a state of an earlier level) never.
+  const Rank ranks = (Rank{1} << 30) + 640;  // a second segment of 10 words
+  BitStore newer(ranks), older(ranks);
+  const block_detail::SegmentTable<const std::uint64_t> nt(newer), ot(older);
+  const block_detail::NewerLevelWords words(nt, ot);
+  const std::uint64_t seg = std::uint64_t{1} << kSegmentLog2, last = newer.word_count() - 1;
+  EXPECT_EQ(words.first_nonzero(0, 40), 41u);
+  newer.set_word(6, 3);
+  older.set_word(6, 3);
+  newer.set_word(last, 1);
+  older.set_word(last, 1);
+  for (std::uint64_t t :
+       {std::uint64_t{8}, std::uint64_t{9}, std::uint64_t{10}, std::uint64_t{11}, std::uint64_t{12},
+        seg - 5, seg - 4, seg - 2, seg - 1, seg, seg + 1, last - 1}) {
+    SCOPED_TRACE(t);
+    newer.set_word(t, std::uint64_t{1} << (t % 64));
+    for (std::uint64_t back = 0; back <= 8; ++back) {
+      EXPECT_EQ(words.first_nonzero(t - back, t), t);
+      EXPECT_EQ(words.first_nonzero(t - back, std::min(last, t + 70)), t);
+    }
+    EXPECT_EQ(words.first_nonzero(t - 8, t - 1), t);  // none in [t - 8, t - 1]
+    EXPECT_EQ(words.first_nonzero(t + 1, std::min(last, t + 70)), std::min(last, t + 70) + 1);
+    newer.set_word(t, 0);
+  }
+  EXPECT_EQ(words.first_nonzero(0, last), last + 1);
+}
+
 TEST(BitStore, ConcurrentTestAndSetHasExactlyOneWinnerPerRank) {
   const Rank ranks = 1 << 16;
   const int tries = 8;
