@@ -58,15 +58,17 @@ inline void* map_huge(std::size_t bytes, std::size_t& mapped) {
   void* p = ::mmap(nullptr, len + kHugePageBytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) return nullptr;
+  // The bytes before the first 2 MiB boundary, and those after `len` from it, go back.
   const auto at = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t start = (at + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
-  if (start > at) ::munmap(p, start - at);
-  ::munmap(reinterpret_cast<void*>(start + len), kHugePageBytes - (start - at));
+  const std::size_t head = ((at + kHugePageBytes - 1) & ~(kHugePageBytes - 1)) - at;
+  char* const start = static_cast<char*>(p) + head;
+  if (head > 0) ::munmap(p, head);
+  ::munmap(start + len, kHugePageBytes - head);
 #ifdef MADV_HUGEPAGE
-  ::madvise(reinterpret_cast<void*>(start), len, MADV_HUGEPAGE);
+  ::madvise(start, len, MADV_HUGEPAGE);
 #endif
   mapped = len;
-  return reinterpret_cast<void*>(start);
+  return start;
 }
 
 // Zero-filled, lazily committed memory; from map_huge from 1 MiB up.

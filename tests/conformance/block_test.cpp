@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <filesystem>
+#include <random>
 #include <set>
 #include <string>
 #include <utility>
@@ -74,6 +75,7 @@ struct CollectSink {
         out.insert(first + static_cast<Rank>(j));
       }
   }
+  void push_rank(Rank r) { out.insert(r); }
 };
 
 std::set<Rank> kernel_successors(const Space& v, Rank r) {
@@ -195,6 +197,47 @@ TEST(BlockKernelTarget, EveryWordKindCountsItsNewBitsOnce) {
 }
 
 // A part inside one word, or two: no word of its own, every write at its ends.
+// A target over a plain vector of words, for the ring alone.
+struct WordsTarget {
+  std::vector<std::uint64_t>* words;
+  void prefetch(Rank /*first*/) {}
+  void write_word(std::uint64_t j, std::uint64_t bits) {
+    if (j < words->size())
+      (*words)[j] |= bits;
+    else
+      EXPECT_EQ(bits, 0u) << "a bit past the space, word " << j;
+  }
+};
+
+TEST(BlockKernelTarget, RingWritesEveryBlockAndRankByItsDrain) {
+  // Blocks at every alignment and single ranks, interleaved, more of each than the
+  // rings hold: each bit reaches the target once drain() has run, and no other.
+  std::vector<std::uint64_t> words(64);
+  std::set<Rank> expect;
+  block_detail::BlockRing<3, WordsTarget> ring(WordsTarget{&words});
+  std::mt19937_64 rng(36);
+  for (int k = 0; k < 100; ++k) {
+    const Rank first = rng() % (64 * 61);
+    std::uint64_t* out = ring.slot();
+    for (int w = 0; w < 3; ++w) {
+      const std::uint64_t bits = rng() & rng() & rng();
+      out[w] = bits;
+      for (std::uint64_t b = bits; b != 0; b &= b - 1)
+        expect.insert(first + static_cast<Rank>(64 * w + std::countr_zero(b)));
+    }
+    ring.push(first, 192);
+    const Rank r = rng() % (64 * 64);
+    ring.push_rank(r);
+    expect.insert(r);
+  }
+  ring.drain();
+  std::set<Rank> got;
+  for (std::uint64_t j = 0; j < words.size(); ++j)
+    for (std::uint64_t b = words[j]; b != 0; b &= b - 1)
+      got.insert(64 * j + static_cast<Rank>(std::countr_zero(b)));
+  EXPECT_EQ(got, expect);
+}
+
 TEST(BlockKernelTarget, ShortPartsHaveOnlyEnds) {
   BitStore visited(64 * 8);
   const block_detail::SegmentTable<std::uint64_t> table(visited);

@@ -31,7 +31,7 @@
 // and some state of the block has its small discs off both pegs, the target block's
 // rank is recomputed from that disc down (usually 1-3 discs: the tops of the prefix
 // are its small discs) and the states are carried over one by one (at most 16: the
-// codes that use two pegs).
+// codes that use two pegs), each handed to the sink by its rank.
 //
 // The walk splits into *parts*, the placements of the top few discs (six, or more
 // where a part would span more than 2^25 ranks), each one contiguous range of
@@ -76,8 +76,8 @@ class BlockKernel {
   // not decreasing; when none, a rank past the part and every later `from`),
   // level.bits(first, count) (count <= 64 kBlockWords) returns them as kBlockWords
   // words of bits (bit j: rank first + j), and the sink receives their successors,
-  // block by block: sink.slot() gives kBlockWords words to fill, sink.push(first,
-  // count) takes them.
+  // block by block (sink.slot() gives kBlockWords words to fill, sink.push(first,
+  // count) takes them) or one by one (sink.push_rank(rank)).
   template <class Level, class Sink>
   void expand_part(std::size_t i, Level& level, Sink& sink) const {
     Frame f = parts_[i];
@@ -242,23 +242,13 @@ class BlockKernel {
         b = next_[idx];
       }
       const Block& T = blocks_[b];
-      std::uint64_t o0 = 0, o1 = 0, o2 = 0;
       for (int w = 0; w < kBlockWords; ++w)
         for (std::uint64_t bits = movers[m][static_cast<std::size_t>(w)]; bits != 0;
              bits &= bits - 1) {
           const std::uint8_t c = B.code[static_cast<std::size_t>(64 * w) +
                                         static_cast<std::size_t>(std::countr_zero(bits))];
-          const int j = T.index[c];
-          const std::uint64_t bit = std::uint64_t{1} << (j & 63);
-          o0 |= (j >> 6) == 0 ? bit : 0;
-          o1 |= (j >> 6) == 1 ? bit : 0;
-          o2 |= (j >> 6) == 2 ? bit : 0;
+          sink.push_rank(r + static_cast<Rank>(T.index[c]));
         }
-      std::uint64_t* out = sink.slot();
-      out[0] = o0;
-      out[1] = o1;
-      out[2] = o2;
-      sink.push(r, static_cast<int>(T.count));
     }
   }
 
