@@ -33,6 +33,14 @@ constexpr std::uint64_t kMagic3 = 0x334D4249494E4148ull;  // "HANOIBM3"
 constexpr std::size_t kBufferWords = kIoBufferBytes / 8;
 // A writer's buffer holds kBufferWords and one more group (64 words and 2 masks).
 constexpr std::size_t kBlockWords = kBufferWords + 80;
+// A writer's first buffer (8 KiB), doubled at each flush up to
+// kBufferWords: a small file (a test's segment, a short level's records) never
+// allocates a whole buffer.  Only the sizes of the write calls change, never the
+// bytes written.  (Under AddressSanitizer each 1 MiB buffer was a fresh mapping,
+// poisoned and quarantined: most of the disk modes' test time.)
+// A kZstd file's first blocks are as small (an elided file's bytes do not depend on
+// the buffer; a compressed file's blocks do, and any block of up to kBlockWords reads).
+constexpr std::size_t kFirstBufferWords = std::size_t{1} << 10;
 
 std::string errno_text(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
@@ -128,8 +136,10 @@ std::string hex(std::uint64_t x) {
 
 struct BitmapWriter::Zstd {
   ZSTD_CCtx* ctx = ZSTD_createCCtx();
-  std::unique_ptr<std::uint64_t[]> out = std::make_unique_for_overwrite<std::uint64_t[]>(
-      1 + (ZSTD_compressBound(kBlockWords * 8) + 7) / 8);
+  // The header word and the compressed block, grown with the blocks (up to
+  // compressBound(kBlockWords * 8)).
+  std::unique_ptr<std::uint64_t[]> out;
+  std::size_t out_words = 0;
   bool magic_written = false;
   ~Zstd() { ZSTD_freeCCtx(ctx); }
 };
@@ -139,7 +149,8 @@ BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool over
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
   if (fd_ < 0) throw_errno(errno_text("cannot create", path));
-  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBlockWords);
+  cap_ = kFirstBufferWords;
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + (kBlockWords - kBufferWords));
   if (coding == FileCoding::kZstd) {
     zstd_ = std::make_unique<Zstd>();
     if (zstd_->ctx == nullptr) throw std::bad_alloc();
@@ -164,8 +175,13 @@ void BitmapWriter::flush_compressed() {
     z.magic_written = true;
   }
   if (used_ == 0) return;
+  const std::size_t cap = ZSTD_compressBound(used_ * 8);
+  if (z.out_words < 1 + (cap + 7) / 8) {
+    z.out.reset();
+    z.out_words = 1 + (cap + 7) / 8;
+    z.out = std::make_unique_for_overwrite<std::uint64_t[]>(z.out_words);
+  }
   char* dst = reinterpret_cast<char*>(z.out.get() + 1);
-  const std::size_t cap = ZSTD_compressBound(kBlockWords * 8);
   const std::size_t n = ZSTD_compressCCtx(z.ctx, dst, cap, buf_.get(), used_ * 8, 1);
   if (ZSTD_isError(n)) throw WorkDirError("cannot compress " + path_ + ": " + ZSTD_getErrorName(n));
   const std::size_t words = 1 + (n + 7) / 8;
@@ -181,18 +197,29 @@ void BitmapWriter::flush_compressed() {
 void BitmapWriter::flush_buffer() {
   if (zstd_) {
     flush_compressed();
-    return;
+  } else {
+    sum_.add_block(buf_.get(), used_);
+    write_all(fd_, buf_.get(), used_ * 8, path_);
+    bytes_ += used_ * 8;
+    if (tally_ != nullptr) tally_->written.fetch_add(used_ * 8, std::memory_order_relaxed);
+    used_ = 0;
   }
-  sum_.add_block(buf_.get(), used_);
-  write_all(fd_, buf_.get(), used_ * 8, path_);
-  bytes_ += used_ * 8;
-  if (tally_ != nullptr) tally_->written.fetch_add(used_ * 8, std::memory_order_relaxed);
-  used_ = 0;
+}
+
+void BitmapWriter::flush_and_grow() {
+  flush_buffer();
+  if (cap_ < kBufferWords) {
+    // Emptied: the old buffer goes before the larger one comes, so that a file never
+    // holds more than kIoBufferBytes (and a group's room) at once.
+    cap_ = std::min(2 * cap_, kBufferWords);
+    buf_.reset();
+    buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + (kBlockWords - kBufferWords));
+  }
 }
 
 void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
   for (std::uint64_t g = 0; g < count; g += 64) {
-    if (used_ >= kBufferWords) flush_buffer();
+    if (used_ >= cap_) flush_and_grow();
     const std::uint64_t n = std::min<std::uint64_t>(64, count - g);
     const std::uint64_t* w = words + g;
 #ifdef HANOI_AVX512_CODEC
@@ -228,7 +255,7 @@ void BitmapWriter::add(const std::uint64_t* words, std::uint64_t count) {
 
 void BitmapWriter::add_raw(const std::uint64_t* words, std::uint64_t count) {
   for (std::uint64_t i = 0; i < count; ++i) {
-    if (used_ >= kBufferWords) flush_buffer();
+    if (used_ >= cap_) flush_and_grow();
     buf_[used_++] = words[i];
   }
 }
@@ -248,8 +275,9 @@ void BitmapWriter::finish(std::uint64_t& bytes, std::uint64_t& sum, bool sync) {
 
 struct BitmapReader::Zstd {
   ZSTD_DCtx* ctx = ZSTD_createDCtx();
-  std::unique_ptr<std::uint64_t[]> in = std::make_unique_for_overwrite<std::uint64_t[]>(
-      (ZSTD_compressBound(kBlockWords * 8) + 7) / 8);
+  // A compressed block, grown to the largest read (up to compressBound(kBlockWords * 8)).
+  std::unique_ptr<std::uint64_t[]> in;
+  std::size_t in_words = 0;
   ~Zstd() { ZSTD_freeDCtx(ctx); }
 };
 
@@ -257,10 +285,8 @@ BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
-  // A block of a kZstd file decompresses to up to kBlockWords; 8 words of slack for
-  // SIMD loads (zero).
-  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(kBlockWords + 8);
-  std::fill_n(buf_.get() + kBlockWords, 8, std::uint64_t{0});
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) throw_errno(errno_text("cannot read", path));
   std::uint64_t magic = 0;
   if (!read_exact(&magic, 8)) throw WorkDirError(path + " is truncated");
   sum_.add(magic);
@@ -269,9 +295,26 @@ BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
     throw WorkDirError(path + " is not a bitmap file of this program");
   version2_ = magic != kMagic1;
   if (magic == kMagic3) {
+    // The buffer grows to the largest block's words (fill_compressed).
+    cap_ = 0;
     zstd_ = std::make_unique<Zstd>();
     if (zstd_->ctx == nullptr) throw std::bad_alloc();
+  } else {
+    // No more than the file holds (a small file, a small buffer), and at least a word
+    // (a file that grew since would still be read whole, in more calls).
+    const auto rest = static_cast<std::uint64_t>(std::max<off_t>(st.st_size - 8, 8));
+    cap_ = static_cast<std::size_t>(std::min<std::uint64_t>(kBufferWords, (rest + 7) / 8));
   }
+  grow(cap_);
+}
+
+// Only between buffers (everything in the old one read): cap_ words and 8 words of
+// slack for SIMD loads (zero).
+void BitmapReader::grow(std::size_t words) {
+  buf_.reset();
+  cap_ = words;
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + 8);
+  std::fill_n(buf_.get() + cap_, 8, std::uint64_t{0});
 }
 
 BitmapReader::~BitmapReader() {
@@ -309,13 +352,18 @@ void BitmapReader::fill_compressed() {
   if (raw == 0 || raw > kBlockWords || n == 0 || n > cap)
     throw WorkDirError(path_ + " is damaged (a bad block header)");
   const std::size_t words = (n + 7) / 8;
+  if (zstd_->in_words < words) {
+    zstd_->in.reset();
+    zstd_->in_words = words;
+    zstd_->in = std::make_unique_for_overwrite<std::uint64_t[]>(words);
+  }
+  if (raw > cap_) grow(static_cast<std::size_t>(raw));
   if (!read_exact(zstd_->in.get(), words * 8)) throw WorkDirError(path_ + " is truncated");
   sum_.add(head);
   sum_.add_block(zstd_->in.get(), words);
   bytes_ += 8 + words * 8;
   if (tally_ != nullptr) tally_->read.fetch_add(8 + words * 8, std::memory_order_relaxed);
-  const std::size_t out =
-      ZSTD_decompressDCtx(zstd_->ctx, buf_.get(), kBlockWords * 8, zstd_->in.get(), n);
+  const std::size_t out = ZSTD_decompressDCtx(zstd_->ctx, buf_.get(), cap_ * 8, zstd_->in.get(), n);
   if (ZSTD_isError(out) || out != raw * 8)
     throw WorkDirError(path_ + " is damaged (a block does not decompress)");
   len_ = raw;
@@ -326,7 +374,7 @@ void BitmapReader::fill() {
     fill_compressed();
     return;
   }
-  const std::size_t got = read_upto(buf_.get(), kBufferWords * 8);
+  const std::size_t got = read_upto(buf_.get(), cap_ * 8);
   if (got % 8 != 0) throw WorkDirError(path_ + " is truncated (a partial word)");
   pos_ = 0;
   len_ = got / 8;
@@ -414,11 +462,19 @@ void sync_file(const std::string& path) {
 void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t& sum) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
-  const auto buf = std::make_unique_for_overwrite<std::uint64_t[]>(kBufferWords);
+  // No larger a buffer than the file needs.
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    ::close(fd);
+    throw_errno(errno_text("cannot read", path));
+  }
+  const std::size_t words = static_cast<std::size_t>(std::min<std::uint64_t>(
+      kBufferWords, (static_cast<std::uint64_t>(std::max<off_t>(st.st_size, 8)) + 7) / 8));
+  const auto buf = std::make_unique_for_overwrite<std::uint64_t[]>(words);
   Checksum c;
   std::uint64_t total = 0;
   for (;;) {
-    const ssize_t r = ::read(fd, buf.get(), kBufferWords * 8);
+    const ssize_t r = ::read(fd, buf.get(), words * 8);
     if (r < 0) {
       if (errno == EINTR) continue;
       ::close(fd);

@@ -122,11 +122,12 @@ struct IoTally {
 enum class BitmapCodec { kFastest, kPortable };
 
 // How a segment file's elided words are stored.  kElided: as they are.  kZstd: each
-// buffer of them (1 MiB) compressed by Zstandard at its fastest level (a third
-// version of the file, "HANOIBM3": the magic word, then per block a header word,
-// raw words << 32 | compressed bytes, and the compressed bytes padded to whole
-// words).  Measured on 4-peg segments mid-search: a quarter of the elided bytes
-// (results/bench_disk.md).  A reader recognises either by the magic word.
+// buffer of them (1 MiB; a file's first ones smaller, from 8 KiB, doubling)
+// compressed by Zstandard at its fastest level (a third version of the file,
+// "HANOIBM3": the magic word, then per block a header word, raw words << 32 |
+// compressed bytes, and the compressed bytes padded to whole words).  Measured on
+// 4-peg segments mid-search: a quarter of the elided bytes (results/bench_disk.md).
+// A reader recognises either by the magic word.
 enum class FileCoding { kElided, kZstd };
 
 // Memory a kZstd file open at once needs beside its buffer: a Zstandard context and
@@ -134,9 +135,11 @@ enum class FileCoding { kElided, kZstd };
 // plans count it for every file they may have open when the coding is kZstd.
 inline constexpr std::uint64_t kCodecBytes = std::uint64_t{2} << 20;
 
-// The buffer each open BitmapWriter or BitmapReader holds (and file_checksum for
-// its pass): the disk modes count one per file they may have open at once in
-// their plan, so that the budget holds.  1 MiB reads and writes stream as fast as
+// The most buffer each open BitmapWriter or BitmapReader holds (and file_checksum
+// for its pass): the disk modes count one per file they may have open at once in
+// their plan, so that the budget holds.  (A writer's buffer starts at 8 KiB and
+// doubles at each flush; a reader's is no larger than its file: small files, as in
+// the tests, never take a whole one.)  1 MiB reads and writes stream as fast as
 // larger ones on the file systems measured (results/bench_disk.md).
 inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{1} << 20;
 
@@ -160,15 +163,17 @@ class BitmapWriter {
 
  private:
   void flush_buffer();
+  void flush_and_grow();  // flush_buffer(), then a larger buffer while below kBufferWords
   void flush_compressed();
   std::string path_;
   int fd_ = -1;
   // kZstd: the compressor and its output block (null for kElided).
   struct Zstd;
   std::unique_ptr<Zstd> zstd_;
-  // kBufferWords and room for one more group; not zeroed, so that a small file
-  // touches only the pages it fills.
+  // cap_ words (up to kBufferWords, growing) and room for one more group; not
+  // zeroed, so that a small file touches only the pages it fills.
   std::unique_ptr<std::uint64_t[]> buf_;
+  std::size_t cap_ = 0;
   std::size_t used_ = 0;
   bool simd_ = false;
   std::uint64_t bytes_ = 0;
@@ -201,6 +206,7 @@ class BitmapReader {
   std::uint64_t get();
   void fill();
   void fill_compressed();
+  void grow(std::size_t words);
   // Reads up to `want` bytes, fewer only at the end of the file; how many.
   std::size_t read_upto(void* to, std::size_t want);
   // Reads exactly `want` bytes (false at the end of the file before any byte; a
@@ -210,9 +216,10 @@ class BitmapReader {
   int fd_ = -1;
   struct Zstd;  // kZstd files: the decompressor and the compressed block
   std::unique_ptr<Zstd> zstd_;
-  // kBufferWords read, and 8 words of slack for SIMD loads (zero); the rest not
-  // zeroed, so that a small file touches only the pages it fills.
+  // cap_ words read (kBufferWords, or the file's size when smaller; a kZstd file's
+  // largest block), and 8 words of slack for SIMD loads (zero); the rest not zeroed.
   std::unique_ptr<std::uint64_t[]> buf_;
+  std::size_t cap_ = 0;
   std::size_t pos_ = 0, len_ = 0;
   bool simd_ = false;
   bool version2_ = true;  // all-ones words elided too (version 1: zero words only)

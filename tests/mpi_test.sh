@@ -5,10 +5,13 @@
 #      -np 4` (in memory, with a work directory) equal the single-process search's,
 #      for six variants (all five runs on two of them, two on the others), and so
 #      do the witnesses (--moves) of 2 ranks;
-#   2. one rank killed with SIGKILL mid-run (at a random moment, --kills times):
-#      the job fails, mpirun says which rank died, and `--resume` completes it with
-#      the uninterrupted run's numbers (resumed from the checkpoint when every rank
-#      held one, started afresh when not: such a kill is checked but not counted);
+#   2. one rank killed with SIGKILL mid-run (--kills times): once both ranks hold
+#      checkpoint K or later (K drawn at random from the first half of the search,
+#      and a random few milliseconds more), the job fails, mpirun says which rank
+#      died, and `--resume` completes it with the uninterrupted run's numbers
+#      (resumed from the checkpoint when every rank held one, started afresh when
+#      not). The kill waits on the checkpoints, not on a clock, so that a loaded
+#      machine (CI runs two tests at once) cannot make every kill come too late;
 #   3. bad input is refused once, with exit status 2, by every rank alike.
 # Exit 77 (skipped) when this hanoi was built without MPI or mpirun is missing.
 #
@@ -114,45 +117,53 @@ compare "cyclic n=7" all cyclic -n 7
 witness "reves 4 pegs n=11" reves --pegs 4 -n 11
 witness "adjacent 4 pegs n=9" adjacent --pegs 4 -n 9
 
-# holds_checkpoint DIR: DIR holds a rank's manifest-N (not a half-written .tmp).
+# holds_checkpoint DIR [K]: DIR holds a rank's manifest-N (not a half-written .tmp),
+# with N >= K (default 0).
 holds_checkpoint() {
-  local f
+  local f name
   for f in "$1"/manifest-*; do
-    [[ $(basename "$f") =~ ^manifest-[0-9]+$ ]] && return 0
+    name=$(basename "$f")
+    [[ $name =~ ^manifest-([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge "${2:-0}" ] && return 0
   done
   return 1
 }
 
-# 2. Kill one rank mid-run, then resume.
+# 2. Kill one rank mid-run, then resume.  A checkpoint at every level
+# (--checkpoint-every 0): manifest-K is the K-th, so K in the first half of the levels
+# leaves half the search to be interrupted.
 base=(optimum reves --pegs 4 -n 12 --levels --json -q --distributed --checkpoint-every 0)
 search=("${base[@]}" --work-dir "$work/kill" --resume)
 "$hanoi" optimum reves --pegs 4 -n 12 --levels --json -q >"$work/one.json"
 want=$(numbers "$work/one.json")
-t0=$(date +%s.%N)
-"${mpi[@]}" -np 2 "$hanoi" "${base[@]}" --work-dir "$work/timing" >/dev/null
-span=$(python3 -c "import sys; print(max(0.2, float(sys.argv[2]) - float(sys.argv[1])))" "$t0" "$(date +%s.%N)")
-rm -rf "$work/timing"
+half=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["levels"]) // 2)' "$work/one.json")
 done_kills=0 attempts=0
 while [ "$done_kills" -lt "$kills" ]; do
   attempts=$((attempts + 1))
-  if [ "$attempts" -gt $((kills * 20)) ]; then
+  if [ "$attempts" -gt $((kills * 5)) ]; then
     echo "FAIL kill: could not kill a rank mid-run in $attempts attempts"
     failures=$((failures + 1))
     break
   fi
   rm -rf "$work/kill"
+  at=$((2 + RANDOM % (half - 1)))
   "${mpi[@]}" -np 2 "$hanoi" "${search[@]}" >"$work/out.json" 2>"$work/err.txt" &
   job=$!
-  sleep "$(python3 -c "import random,sys; print(random.uniform(0.3, 0.9) * float(sys.argv[1]))" "$span")"
+  while kill -0 "$job" 2>/dev/null &&
+    ! { holds_checkpoint "$work/kill/rank-0" "$at" && holds_checkpoint "$work/kill/rank-1" "$at"; }; do
+    sleep 0.01
+  done
+  sleep "0.0$((RANDOM % 10))"
   victim=$(pgrep -P "$job" -x hanoi | tail -n 1 || true)
   if [ -z "$victim" ] || ! kill -9 "$victim" 2>/dev/null; then
+    echo "     (the job ended before checkpoint $at was seen: tried again)"
     wait "$job" || true
     continue
   fi
   status=0
   wait "$job" || status=$?
   if [ "$status" -eq 0 ]; then
-    continue  # the rank had finished its part already
+    echo "     (the rank had finished its part already: tried again)"
+    continue
   fi
   done_kills=$((done_kills + 1))
   if ! grep -qi "signal 9\|killed" "$work/err.txt"; then

@@ -16,7 +16,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -77,17 +76,23 @@ TYPED_TEST(Conformance, SearchMatchesBoostGraphOracle) {
       });
 }
 
+// Edges are compared as (vertex, disc or from, to) numbers of the explicit graph
+// (testing::ExplicitGraph::vertex_of: the state's bytes, never its rank).
 TYPED_TEST(Conformance, SuccessorsAreExactlyTheLegalMoves) {
   this->for_each_small_instance(
       [](const auto&, const Params&, const auto& space, const std::string& label) {
         SCOPED_TRACE(label);
         using State = typename std::decay_t<decltype(space)>::State;
         const auto g = testing::build_explicit_graph(space);
+        std::vector<std::tuple<int, int, std::size_t>> fast, plain;
         for (const State& s : g.states) {
-          std::set<std::tuple<int, int, std::string>> fast, plain;
+          fast.clear();
+          plain.clear();
           space.for_each_successor(s, [&](const State& u, Move m) {
-            EXPECT_TRUE(fast.emplace(m.from, m.to, testing::state_key(u)).second)
-                << "move " << int(m.from) << "->" << int(m.to) << " generated twice";
+            const std::size_t to = g.vertex_of(u);
+            EXPECT_NE(to, testing::kNoVertex) << "move " << int(m.from) << "->" << int(m.to)
+                                              << " to a state check_move never reaches";
+            fast.emplace_back(m.from, m.to, to);
             const auto c = space.check_move(s, m.from, m.to);
             EXPECT_EQ(int(m.disc), c.disc) << "the move names another disc than check_move";
           });
@@ -95,8 +100,14 @@ TYPED_TEST(Conformance, SuccessorsAreExactlyTheLegalMoves) {
             for (int to = 0; to < space.pegs(); ++to) {
               if (from == to) continue;
               const auto c = space.check_move(s, from, to);
-              if (c.legal) plain.emplace(from, to, testing::state_key(c.next));
+              if (c.legal) plain.emplace_back(from, to, g.vertex_of(c.next));
             }
+          std::sort(fast.begin(), fast.end());
+          std::sort(plain.begin(), plain.end());
+          const auto twice = std::adjacent_find(fast.begin(), fast.end());
+          ASSERT_TRUE(twice == fast.end())
+              << "move " << std::get<0>(*twice) << "->" << std::get<1>(*twice)
+              << " generated twice at " << space.describe(s);
           ASSERT_EQ(fast, plain) << "at " << space.describe(s);
         }
       });
@@ -108,24 +119,28 @@ TYPED_TEST(Conformance, PredecessorsReverseSuccessors) {
       [](const auto&, const Params&, const auto& space, const std::string& label) {
         SCOPED_TRACE(label);
         using State = typename Space::State;
+        using Edge = std::tuple<std::size_t, int, int, int>;  // source vertex, disc, from, to
         const auto g = testing::build_explicit_graph(space);
-        // Every edge u -> s among reachable states, keyed by its target.
-        std::map<std::string, std::set<std::tuple<std::string, int, int, int>>> into;
-        for (const State& u : g.states)
-          space.for_each_successor(u, [&](const State& s, Move m) {
-            into[testing::state_key(s)].emplace(testing::state_key(u), m.disc, m.from, m.to);
+        // Every edge u -> s among reachable states, listed at its target.
+        std::vector<std::vector<Edge>> into(g.states.size());
+        for (std::size_t u = 0; u < g.states.size(); ++u)
+          space.for_each_successor(g.states[u], [&](const State& s, Move m) {
+            const std::size_t to = g.vertex_of(s);
+            ASSERT_NE(to, testing::kNoVertex) << "a successor check_move never reaches";
+            into[to].emplace_back(u, m.disc, m.from, m.to);
           });
-        std::set<std::string> reachable;
-        for (const State& s : g.states) reachable.insert(testing::state_key(s));
-        for (const State& s : g.states) {
-          std::set<std::tuple<std::string, int, int, int>> back;
-          for_each_predecessor(space, s, [&](const State& u, Move m) {
+        std::vector<Edge> back;
+        for (std::size_t v = 0; v < g.states.size(); ++v) {
+          back.clear();
+          for_each_predecessor(space, g.states[v], [&](const State& u, Move m) {
             // Predecessors outside the reachable set exist on directed graphs; only
             // those inside are comparable with the forward edges.
-            if (reachable.count(testing::state_key(u)))
-              back.emplace(testing::state_key(u), m.disc, m.from, m.to);
+            const std::size_t from = g.vertex_of(u);
+            if (from != testing::kNoVertex) back.emplace_back(from, m.disc, m.from, m.to);
           });
-          ASSERT_EQ(back, into[testing::state_key(s)]) << "at " << space.describe(s);
+          std::sort(back.begin(), back.end());
+          std::sort(into[v].begin(), into[v].end());
+          ASSERT_EQ(back, into[v]) << "at " << space.describe(g.states[v]);
         }
       });
 }

@@ -3,7 +3,7 @@
 // For small n, it builds the state graph explicitly from the rules alone: starting
 // at the variant's start state, every ordered pair of pegs is tried with the plain
 // rule check `check_move` (never the fast successor loop), states are keyed by their
-// bytes in a std::map (never by the encoder's rank), and the resulting adjacency
+// bytes in a hash map (never by the encoder's rank), and the resulting adjacency
 // list is searched with Boost.Graph's breadth_first_search.  The engine must agree
 // on every level size, the goal distance and the number of reachable states; every
 // reachable state must also survive rank -> unrank unchanged with distinct ranks.
@@ -21,6 +21,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/core.hpp"
@@ -37,10 +38,20 @@ std::string state_key(const State& s) {
 
 using Graph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS>;
 
+inline constexpr std::size_t kNoVertex = std::numeric_limits<std::size_t>::max();
+
 template <StateSpace V>
 struct ExplicitGraph {
   std::vector<typename V::State> states;  // vertex id -> state
   Graph graph;
+  std::unordered_map<std::string, std::size_t> id;  // state_key -> vertex id
+  // The vertex of s, kNoVertex when s is not reachable: lets a test compare edges
+  // as numbers (keys are a state's bytes: hundreds for some families, and set
+  // comparisons of them took most of the sanitizer run's time).
+  std::size_t vertex_of(const typename V::State& s) const {
+    const auto it = id.find(state_key(s));
+    return it == id.end() ? kNoVertex : it->second;
+  }
 };
 
 inline constexpr std::uint64_t kUnreached = std::numeric_limits<std::uint64_t>::max();
@@ -60,10 +71,9 @@ template <StateSpace V>
 ExplicitGraph<V> build_explicit_graph(const V& v) {
   using State = typename V::State;
   ExplicitGraph<V> g;
-  std::map<std::string, std::size_t> id;
   std::deque<std::size_t> work;
   auto vertex = [&](const State& s) {
-    auto [it, fresh] = id.emplace(state_key(s), g.states.size());
+    auto [it, fresh] = g.id.emplace(state_key(s), g.states.size());
     if (fresh) {
       g.states.push_back(s);
       work.push_back(it->second);
