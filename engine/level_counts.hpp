@@ -8,7 +8,8 @@
 // be 16 GB, more than the search itself.  So a count below 255 takes one byte; a
 // larger count stores the byte 255 and goes, with its level, into a sorted list of
 // exceptions (the searches with few levels have all their counts there, which costs
-// nothing at that size).  The bytes live in fixed blocks of 1 MiB rather than one
+// nothing at that size).  The bytes live in fixed blocks of 1 MiB (the first one
+// grown to that size from 4 KiB, see grow_first) rather than one
 // growing vector, so an append never copies the whole array (a vector's doubling
 // would briefly hold three times its size) and the capacity past the last level is
 // at most one block.
@@ -114,10 +115,13 @@ class LevelCounts {
   }
 
   void push_back(std::uint64_t count) {
-    if ((size_ & kBlockMask) == 0 && (size_ >> kBlockBits) == blocks_.size())
+    if (size_ == first_cap_ && size_ < kBlockSize) {
+      grow_first();
+    } else if ((size_ & kBlockMask) == 0 && (size_ >> kBlockBits) == blocks_.size()) {
       // Not zeroed: a byte is written before it is read, and a zeroed 1 MiB block
       // faulted in 256 pages at once (2% to 4% of Checkers n = 16, 0.27 s).
       blocks_.push_back(std::make_unique_for_overwrite<std::uint8_t[]>(kBlockSize));
+    }
     std::uint8_t& byte = blocks_[size_ >> kBlockBits][size_ & kBlockMask];
     if (count < kEscape) {
       byte = static_cast<std::uint8_t>(count);
@@ -141,6 +145,7 @@ class LevelCounts {
     blocks_.clear();
     large_.clear();
     size_ = 0;
+    first_cap_ = 0;
   }
 
   std::uint64_t operator[](std::size_t i) const {
@@ -174,7 +179,9 @@ class LevelCounts {
 
   // Bytes held (the blocks and the exceptions), for memory accounting.
   std::uint64_t bytes() const {
-    return blocks_.size() * kBlockSize + large_.capacity() * sizeof(large_[0]);
+    const std::uint64_t block_bytes =
+        blocks_.empty() ? 0 : first_cap_ + (blocks_.size() - 1) * kBlockSize;
+    return block_bytes + large_.capacity() * sizeof(large_[0]);
   }
 
   friend bool operator==(const LevelCounts& a, const LevelCounts& b) {
@@ -190,11 +197,29 @@ class LevelCounts {
   static constexpr std::size_t kBlockMask = kBlockSize - 1;
   static constexpr std::uint8_t kEscape = 255;
 
+  static constexpr std::size_t kFirstBlockSize = std::size_t{1} << 12;
+
   std::uint8_t byte_at(std::size_t i) const { return blocks_[i >> kBlockBits][i & kBlockMask]; }
+
+  // The first block starts at 4 KiB and doubles (its bytes copied) up to kBlockSize:
+  // most searches have a few hundred levels, and a whole 1 MiB block for each was,
+  // under AddressSanitizer, a fresh mapping poisoned and quarantined per search (the
+  // largest cost of many tests).  Later blocks are whole from the start.
+  void grow_first() {
+    const std::size_t cap = first_cap_ == 0 ? kFirstBlockSize : 2 * first_cap_;
+    auto block = std::make_unique_for_overwrite<std::uint8_t[]>(cap);
+    if (size_ > 0) std::copy_n(blocks_[0].get(), size_, block.get());
+    if (blocks_.empty())
+      blocks_.push_back(std::move(block));
+    else
+      blocks_[0] = std::move(block);
+    first_cap_ = cap;
+  }
 
   std::vector<std::unique_ptr<std::uint8_t[]>> blocks_;
   std::vector<std::pair<std::size_t, std::uint64_t>> large_;  // (level, count), by level
   std::size_t size_ = 0;
+  std::size_t first_cap_ = 0;  // bytes of blocks_[0] (kBlockSize once whole)
 };
 
 }  // namespace hanoi

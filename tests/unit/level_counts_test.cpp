@@ -69,5 +69,34 @@ TEST(LevelCounts, OneBytePerSmallLevel) {
   EXPECT_EQ(big.sum(), 0u);
 }
 
+// The first block starts at a page and doubles, its bytes copied, up to a whole
+// block: a search of a few hundred levels holds 4 KiB, not 1 MiB, and the counts
+// survive every growth and pop_back across its old sizes.
+TEST(LevelCounts, FirstBlockGrowsFromAPage) {
+  LevelCounts c;
+  std::vector<std::uint64_t> model;
+  for (std::uint64_t i = 0; i < 300; ++i) {
+    c.push_back(i % 251);
+    model.push_back(i % 251);
+  }
+  EXPECT_EQ(c.bytes(), 4096u);
+  expect_same(c, model);
+  std::mt19937_64 rng(11);
+  for (std::size_t i = model.size(); i < (1u << 20) + 5000; ++i) {
+    const std::uint64_t v = rng() % 100 == 0 ? 1000 + i : rng() % 200;
+    c.push_back(v);
+    model.push_back(v);
+    if (i == 4095 || i == 4096 || i == 8191 || i == 65536 || i == (1u << 20) - 1) {
+      expect_same(c, model);
+      c.pop_back();
+      model.pop_back();
+      c.push_back(v);
+      model.push_back(v);
+    }
+  }
+  expect_same(c, model);
+  EXPECT_EQ(c.bytes() - c.bytes() % (1u << 20), std::uint64_t{2} << 20);
+}
+
 }  // namespace
 }  // namespace hanoi
