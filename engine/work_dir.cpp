@@ -33,14 +33,22 @@ constexpr std::uint64_t kMagic3 = 0x334D4249494E4148ull;  // "HANOIBM3"
 constexpr std::size_t kBufferWords = kIoBufferBytes / 8;
 // A writer's buffer holds kBufferWords and one more group (64 words and 2 masks).
 constexpr std::size_t kBlockWords = kBufferWords + 80;
-// A writer's first buffer (8 KiB), doubled at each flush up to
-// kBufferWords: a small file (a test's segment, a short level's records) never
-// allocates a whole buffer.  Only the sizes of the write calls change, never the
-// bytes written.  (Under AddressSanitizer each 1 MiB buffer was a fresh mapping,
-// poisoned and quarantined: most of the disk modes' test time.)
-// A kZstd file's first blocks are as small (an elided file's bytes do not depend on
-// the buffer; a compressed file's blocks do, and any block of up to kBlockWords reads).
+// Room past a writer's flush point for one more group (64 words and 2 masks).
+constexpr std::size_t kGroupRoom = kBlockWords - kBufferWords;
+// A writer's first buffer (8 KiB), doubled at each flush up to kBufferWords: a small
+// file (a test's segment, a short level's records) never allocates a whole buffer.
+// An elided file's bytes do not depend on it; a kZstd file's first blocks are as
+// small (any block of up to kBlockWords reads).  (Under AddressSanitizer each 1 MiB
+// buffer was a fresh mapping, poisoned and quarantined: most of the disk modes'
+// test time.)
 constexpr std::size_t kFirstBufferWords = std::size_t{1} << 10;
+
+// Words of a buffer for reading `bytes` of a file: no more than it holds, at least
+// one, at most kBufferWords.
+std::size_t read_buffer_words(off_t bytes) {
+  const auto b = static_cast<std::uint64_t>(std::max<off_t>(bytes, 8));
+  return static_cast<std::size_t>(std::min<std::uint64_t>(kBufferWords, (b + 7) / 8));
+}
 
 std::string errno_text(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
@@ -150,7 +158,7 @@ BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool over
   fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
   if (fd_ < 0) throw_errno(errno_text("cannot create", path));
   cap_ = kFirstBufferWords;
-  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + (kBlockWords - kBufferWords));
+  buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + kGroupRoom);
   if (coding == FileCoding::kZstd) {
     zstd_ = std::make_unique<Zstd>();
     if (zstd_->ctx == nullptr) throw std::bad_alloc();
@@ -213,7 +221,7 @@ void BitmapWriter::flush_and_grow() {
     // holds more than kIoBufferBytes (and a group's room) at once.
     cap_ = std::min(2 * cap_, kBufferWords);
     buf_.reset();
-    buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + (kBlockWords - kBufferWords));
+    buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + kGroupRoom);
   }
 }
 
@@ -302,8 +310,7 @@ BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
   } else {
     // No more than the file holds (a small file, a small buffer), and at least a word
     // (a file that grew since would still be read whole, in more calls).
-    const auto rest = static_cast<std::uint64_t>(std::max<off_t>(st.st_size - 8, 8));
-    cap_ = static_cast<std::size_t>(std::min<std::uint64_t>(kBufferWords, (rest + 7) / 8));
+    cap_ = read_buffer_words(st.st_size - 8);
   }
   grow(cap_);
 }
@@ -468,8 +475,7 @@ void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t&
     ::close(fd);
     throw_errno(errno_text("cannot read", path));
   }
-  const std::size_t words = static_cast<std::size_t>(std::min<std::uint64_t>(
-      kBufferWords, (static_cast<std::uint64_t>(std::max<off_t>(st.st_size, 8)) + 7) / 8));
+  const std::size_t words = read_buffer_words(st.st_size);
   const auto buf = std::make_unique_for_overwrite<std::uint64_t[]>(words);
   Checksum c;
   std::uint64_t total = 0;
