@@ -1,7 +1,7 @@
 // The rule checker: replays a move sequence from a variant's start state.
 //
 // It trusts nothing about the moves: each one is checked with the variant's plain
-// `check_move` (never the fast successor loop), the disc the emitter names must be
+// `check_move` (never the fast successor loop), the disc the move names must be
 // the disc that actually moves, and at the end the state must satisfy the goal.
 // The first failure is reported with its index, the move and the rule it broke.
 // Moves can be streamed one at a time, so an algorithm emitting 2^30 moves is
@@ -48,8 +48,9 @@ class Replayer {
     }
     if (m.disc != 0 && c.disc != m.disc) {
       error_ = ReplayError{count_, m,
-                           "the emitter named disc " + std::to_string(m.disc) +
-                               " but the top disc moved is " + std::to_string(c.disc)};
+                           "the move names disc " + std::to_string(m.disc) +
+                               " but the top disc on peg " + std::to_string(m.from) + " is " +
+                               std::to_string(c.disc)};
       return false;
     }
     state_ = c.next;

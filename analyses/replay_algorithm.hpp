@@ -61,12 +61,13 @@ class BoardReplayer {
       return false;
     }
     if (m.disc != 0 && disc != m.disc) {
-      // Undo: the move was legal, only the emitter's name for the disc was wrong.
+      // Undo: the move was legal, only the disc it named was wrong.
       int ignored = 0;
       board_.move(m.to, m.from, ignored);
       error_ = ReplayError{count_, m,
-                           "the emitter named disc " + std::to_string(m.disc) +
-                               " but the top disc moved is " + std::to_string(disc)};
+                           "the move names disc " + std::to_string(m.disc) +
+                               " but the top disc on peg " + std::to_string(m.from) + " is " +
+                               std::to_string(disc)};
       return false;
     }
     ++count_;

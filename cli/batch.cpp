@@ -16,6 +16,7 @@
 
 #include "cli/input.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/pictures.hpp"
 #include "cli/provenance.hpp"
 #include "engine/search_types.hpp"
 #include "variants/family.hpp"
@@ -191,6 +192,13 @@ std::filesystem::path prepare_out_dir(const std::string& out_dir) {
   if (out_dir.empty()) throw UsageError("--out is empty (name a directory)");
   std::filesystem::path dir(out_dir);
   std::error_code ec;
+  // A link in /tmp that another user made is not followed (cli/output_file.hpp).
+  const std::filesystem::path named = dir.has_filename() ? dir : dir.parent_path();
+  try {
+    check_link_may_be_followed(named);
+  } catch (const OutputError& e) {
+    throw UsageError(std::string("--out: ") + e.what());
+  }
   std::filesystem::create_directories(dir, ec);
   if (ec || !std::filesystem::is_directory(dir))
     throw UsageError("--out " + out_dir + " is not a directory that can be created (" +
@@ -206,89 +214,30 @@ std::filesystem::path prepare_out_dir(const std::string& out_dir) {
   return dir;
 }
 
-namespace {
-
-// Writes all of `text` to `fd`; returns false (errno set) on a write error.
-bool write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) {
-      if (w == 0) errno = EIO;
-      return false;
-    }
-    done += static_cast<std::size_t>(w);
-  }
-  return true;
-}
-
-[[noreturn]] void output_failed(const std::filesystem::path& path, const char* what, int err) {
-  throw OutputError(std::string("cannot write ") + path.string() + " (" + what + ": " +
-                    std::strerror(err) + ")");
-}
-
-}  // namespace
-
-void write_file_atomic(const std::filesystem::path& path, const std::string& text) {
-  if (path == "-") {
-    std::cout.flush();
-    if (!write_all(STDOUT_FILENO, text)) output_failed("standard output", "write", errno);
-    return;
-  }
-  // A symbolic link is followed: its target is written and the link stays a link.
-  std::filesystem::path target = path;
-  struct stat st {};
-  bool exists = false;
-  for (int hops = 0;; ++hops) {
-    if (::lstat(target.c_str(), &st) != 0) break;
-    exists = true;
-    if (!S_ISLNK(st.st_mode)) break;
-    if (hops == 40) output_failed(path, "open", ELOOP);
-    std::error_code ec;
-    const std::filesystem::path next = std::filesystem::read_symlink(target, ec);
-    if (ec) output_failed(path, "readlink", ec.value());
-    target = next.is_absolute() ? next : target.parent_path() / next;
-    exists = false;
-  }
-  if (exists && S_ISDIR(st.st_mode)) output_failed(path, "open", EISDIR);
-  if (exists && !S_ISREG(st.st_mode)) {
-    // A device, a FIFO or a socket: written where it is, never replaced.
-    const int fd = ::open(target.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) output_failed(path, "open", errno);
-    if (!write_all(fd, text)) {
-      const int err = errno;
-      ::close(fd);
-      output_failed(path, "write", err);
-    }
-    if (::close(fd) != 0) output_failed(path, "close", errno);
-    return;
-  }
-  // A regular file, or a new one: through a temporary file renamed into place, so a
-  // table on disk is always whole.
-  const std::filesystem::path tmp =
-      target.string() + ".tmp" + std::to_string(static_cast<long>(getpid()));
-  // `fail` removes the temporary file, then reports `err` (taken before close()).
-  auto fail = [&](const char* what, int err) {
-    std::error_code ec;
-    std::filesystem::remove(tmp, ec);
-    output_failed(path, what, err);
-  };
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  // (Not `fail`: a file in the way is not ours to remove.)
-  if (fd < 0) output_failed(path, "open", errno);
-  const bool written = write_all(fd, text);
-  const int write_err = errno;
-  if (!written || ::fsync(fd) != 0) {
-    const int err = written ? errno : write_err;
-    ::close(fd);
-    fail(written ? "fsync" : "write", err);
-  }
-  if (::close(fd) != 0) fail("close", errno);
-  if (std::rename(tmp.c_str(), target.c_str()) != 0) fail("rename", errno);
-}
-
 // --- The journal -------------------------------------------------------------
+
+void refuse_batch_as_output(const std::filesystem::path& dir, const std::string& batch_path) {
+  struct stat batch {};
+  if (::stat(batch_path.c_str(), &batch) != 0) return;
+  const std::string stem = std::filesystem::path(batch_path).stem().string();
+  const auto same = [&](const std::filesystem::path& p) {
+    struct stat st {};
+    return ::stat(p.c_str(), &st) == 0 && st.st_dev == batch.st_dev && st.st_ino == batch.st_ino;
+  };
+  const auto refuse = [&](const std::string& as) {
+    throw UsageError("batch " + batch_path + " would be overwritten by this run's " + as + " in " +
+                     dir.string() + ": name another --out, or give the batch a .toml name");
+  };
+  // The files every batch writes, by identity (a hard link or a link counts too).
+  for (const char* ext : {".md", ".csv", ".meta.json", ".journal"})
+    if (same(dir / (stem + ext))) refuse(stem + ext);
+  // The others (OUT/<stem>.<suffix>.csv, the pictures) by name: a batch in OUT
+  // whose extension is one the batch writes.
+  if (!same(dir / std::filesystem::path(batch_path).filename())) return;
+  const std::string ext = std::filesystem::path(batch_path).extension().string();
+  for (const char* out : {".md", ".csv", ".json", ".journal", ".svg", ".png"})
+    if (ext == out) refuse("output " + std::filesystem::path(batch_path).filename().string());
+}
 
 CellJournal::CellJournal(const std::filesystem::path& dir, const std::string& batch_path,
                          const std::string& kind, bool fresh, bool quiet)
@@ -296,9 +245,23 @@ CellJournal::CellJournal(const std::filesystem::path& dir, const std::string& ba
       kind_(kind),
       commit_(git_commit()),
       quiet_(quiet) {
-  std::error_code ec;
+  refuse_batch_as_output(dir, batch_path);
+  // Anything but a regular file (or nothing) at the journal's path is refused before
+  // it is read or removed: a directory fails at the first read with libstdc++'s
+  // words, and a FIFO would block the batch until someone writes to it.
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw UsageError("the batch's journal " + path_.string() + " is " +
+                     (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
+                     "; move it away (the journal is a file the batch writes)");
+  check_link_may_be_followed(path_);
+  // Locked for the run (a second `verify` of this batch into this directory is
+  // refused, naming this one); --fresh empties it through the lock's descriptor,
+  // since a removed file would take the lock with it.
+  lock_.emplace(RunLock::file(path_.string(), "the batch's journal"));
   if (fresh) {
-    std::filesystem::remove(path_, ec);
+    if (lock_->fd() >= 0 && ::ftruncate(lock_->fd(), 0) != 0)
+      throw OutputError("cannot empty the journal " + path_.string() + ": " + std::strerror(errno));
     return;
   }
   std::ifstream in(path_, std::ios::binary);
@@ -406,75 +369,6 @@ std::string CellJournal::summary_note() const {
          " (finished earlier by this commit; `--fresh` recomputes them).";
 }
 
-std::vector<std::string> make_plots(const std::filesystem::path& csv_path) {
-  // The script beside the sources (or HANOI_PLOTS_SCRIPT), run by Debian's Python,
-  // where python3-matplotlib lives (a python3 earlier on PATH may lack it).
-  // HANOI_PLOTS=off: none (the unit tests run many small batches).
-  if (const char* mode = std::getenv("HANOI_PLOTS"); mode && std::strcmp(mode, "off") == 0)
-    return {};
-  // None after SIGINT/SIGTERM: the interrupted batch's tables come first.
-  if (interrupted()) return {};
-  const char* script_env = std::getenv("HANOI_PLOTS_SCRIPT");
-  const std::string script = script_env ? script_env : HANOI_SOURCE_DIR "/scripts/plots.py";
-  const char* python_env = std::getenv("HANOI_PYTHON");
-  const std::string python = python_env                                    ? python_env
-                             : std::filesystem::exists("/usr/bin/python3") ? "/usr/bin/python3"
-                                                                           : "python3";
-  if (!std::filesystem::exists(script)) {
-    std::fprintf(stderr, "hanoi: warning: no pictures: %s is missing\n", script.c_str());
-    return {};
-  }
-  // Everything the child needs is built before fork(): after it, only
-  // async-signal-safe calls (other threads may hold the allocator's locks).
-  const std::string csv = csv_path.string();
-  static constexpr char kExecFailed[] = "hanoi: warning: no pictures: cannot run python3\n";
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return {};
-  }
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    execlp(python.c_str(), python.c_str(), script.c_str(), csv.c_str(),
-           static_cast<char*>(nullptr));
-    [[maybe_unused]] const ssize_t ignored =
-        write(STDERR_FILENO, kExecFailed, sizeof kExecFailed - 1);
-    _exit(127);
-  }
-  close(fds[1]);
-  std::string text;
-  char buf[4096];
-  for (ssize_t got; (got = read(fds[0], buf, sizeof buf)) != 0;) {
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    text.append(buf, static_cast<std::size_t>(got));
-  }
-  close(fds[0]);
-  int status = 0;
-  pid_t waited = 0;
-  while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
-  }
-  if (waited != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::fprintf(stderr,
-                 "hanoi: warning: no pictures for %s (scripts/plots.py failed; "
-                 "scripts/install-deps.sh installs python3-matplotlib)\n",
-                 csv_path.c_str());
-    return {};
-  }
-  std::vector<std::string> files;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);)
-    if (!line.empty()) files.push_back(std::filesystem::path(line).filename().string());
-  return files;
-}
-
 TableMeta stamped_meta(std::string title, std::string command) {
   TableMeta meta;
   meta.title = std::move(title);
@@ -502,15 +396,28 @@ void write_table_meta(const std::filesystem::path& csv_path, const TableMeta& me
 
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t) {
+  const std::string stem = std::filesystem::path(batch_path).stem().string();
+  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv"),
+                              meta_path = dir / (stem + ".meta.json");
+  write_file_atomic(csv_path, t.csv);
+  for (const auto& [suffix, text] : t.extra_csv)
+    write_file_atomic(dir / (stem + "." + suffix + ".csv"), text);
+  // The pictures are drawn from the CSV just written into a private folder, and
+  // put in place only after the tables: a picture that cannot be written (exit 4)
+  // never costs a table, and a drawing cut by a signal leaves none.
+  std::optional<Pictures> pictures;
+  if (t.plots) pictures.emplace(csv_path);
+  // A signal during the drawing marks the tables partial (exit 130/143).
+  const bool partial = t.partial || interrupted();
   char wall_text[32];
   std::snprintf(wall_text, sizeof wall_text, "%.1f", t.wall_seconds);
   TableMeta meta = stamped_meta(t.title, t.command_line);
   meta.wall_seconds = t.wall_seconds;
   meta.summary = t.summary;
-  meta.partial = t.partial;
+  meta.partial = partial;
   const std::string &commit = meta.commit, &date = meta.date, &machine = meta.machine;
   const std::string title =
-      t.partial ? t.title + " (PARTIAL: interrupted; only the cells finished so far)" : t.title;
+      partial ? t.title + " (PARTIAL: interrupted; only the cells finished so far)" : t.title;
   std::ostringstream head;
   head << "# " << title << "\n\n"
        << "Produced by `" << t.command_line << "`  \n"
@@ -518,37 +425,43 @@ void write_batch_tables(const std::filesystem::path& dir, const std::string& bat
        << "Machine: " << machine << "  \n"
        << "Wall time: " << wall_text << " s.  " << t.summary << t.journal_note << "\n\n"
        << t.legend << "\n";
-  const std::string stem = std::filesystem::path(batch_path).stem().string();
-  const std::filesystem::path md_path = dir / (stem + ".md"), csv_path = dir / (stem + ".csv"),
-                              meta_path = dir / (stem + ".meta.json");
-  write_file_atomic(csv_path, t.csv);
-  for (const auto& [suffix, text] : t.extra_csv)
-    write_file_atomic(dir / (stem + "." + suffix + ".csv"), text);
-  // The pictures are made from the CSV just written, and shown under the header.
-  std::string pictures;
-  if (t.plots) {
-    for (const std::string& f : make_plots(csv_path))
+  std::string shown;
+  if (pictures && !partial) {
+    for (const std::string& f : pictures->files())
       if (f.size() > 4 && f.compare(f.size() - 4, 4, ".svg") == 0)
-        pictures += "![" + f + "](" + f + ")\n";
+        shown += "![" + f + "](" + f + ")\n";
   }
-  if (!pictures.empty()) head << "\n" << pictures;
+  if (!shown.empty()) head << "\n" << shown;
   const std::string markdown = head.str() + t.body;
   std::cout << markdown;
   write_file_atomic(md_path, markdown);
   write_table_meta(csv_path, meta);
   std::fprintf(stderr, "[batch] wrote %s, %s and %s\n", md_path.c_str(), csv_path.c_str(),
                meta_path.c_str());
+  if (pictures && !partial) pictures->place();
 }
 
 int finish_batch(const std::filesystem::path& dir, const std::string& batch_path,
                  const TableOutput& t, int unexpected, int too_big) {
   write_batch_tables(dir, batch_path, t);
-  if (t.partial) {
+  if (t.partial || interrupted()) {
     std::fprintf(stderr, "hanoi: error: interrupted; the tables hold the cells finished so far\n");
     return interrupted_exit_status();
   }
-  if (unexpected > 0) return 1;
-  if (too_big > 0) return 3;
+  // Every failing status has its one error line (the tables say which cells).
+  const std::string md =
+      (dir / (std::filesystem::path(batch_path).stem().string() + ".md")).string();
+  if (unexpected > 0) {
+    std::fprintf(stderr, "hanoi: error: %d cell(s) contradict their claim (the verdicts in %s)\n",
+                 unexpected, md.c_str());
+    return 1;
+  }
+  if (too_big > 0) {
+    std::fprintf(stderr,
+                 "hanoi: error: %d cell(s) did not fit the memory budget (the verdicts in %s)\n",
+                 too_big, md.c_str());
+    return 3;
+  }
   return 0;
 }
 

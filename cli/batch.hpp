@@ -24,11 +24,14 @@
 #include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "cli/output_file.hpp"
+#include "engine/run_lock.hpp"
 #include "variants/family.hpp"
 
 namespace hanoi::cli {
@@ -109,16 +112,6 @@ bool optional_bool(const toml::table& t, const char* key, const std::string& whe
 // it, or throws UsageError.
 std::filesystem::path prepare_out_dir(const std::string& out_dir);
 
-// A file that could not be written (a full disk, a closed stdout): exit status 4.
-class OutputError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// Writes `text` to `path` through a temporary file in the same directory, renamed
-// into place once it is complete; throws OutputError on any write error.
-void write_file_atomic(const std::filesystem::path& path, const std::string& text);
-
 // The provenance of one table under results/: what its .meta.json holds and its
 // Markdown header shows.  One writer for `hanoi verify` and the benchmarks, and the
 // same keys as scripts/table_meta.py, so that every table reads alike (a test reads
@@ -132,6 +125,11 @@ struct TableMeta {
 TableMeta stamped_meta(std::string title, std::string command);
 // Writes CSV_PATH's stem + ".meta.json" beside it, naming CSV_PATH as the table.
 void write_table_meta(const std::filesystem::path& csv_path, const TableMeta& meta);
+
+// Throws UsageError, before anything is written, when the batch file is one of
+// the files the batch would write into `dir` (OUT/<stem>.md for a batch named
+// x.md in OUT; its journal): an output that is the input is refused.
+void refuse_batch_as_output(const std::filesystem::path& dir, const std::string& batch_path);
 
 // A batch stopped by SIGINT/SIGTERM (cli/interrupt.hpp).
 struct BatchInterrupted {};
@@ -162,6 +160,7 @@ class CellJournal {
   static std::string line_sum(const std::string& key, const nlohmann::json& cell);
   std::string key(const RowCommon& row, int n) const;
   std::filesystem::path path_;
+  std::optional<RunLock> lock_;  // one batch run at a time on this journal
   std::string kind_, commit_;
   bool quiet_ = false;
   std::map<std::string, nlohmann::json> done_;
@@ -182,14 +181,12 @@ struct TableOutput {
   bool plots = true;  // run scripts/plots.py on the CSV (`verify --no-plots`: false)
 };
 
-// Runs scripts/plots.py on a written CSV; the file names of the pictures it wrote
-// beside it, or none (with a warning on stderr) where it cannot run.
-std::vector<std::string> make_plots(const std::filesystem::path& csv_path);
-
-// Writes OUT/<batch stem>.md (headed by the provenance and the pictures), .csv
-// (plain RFC 4180: a header row, then the rows), the extra CSVs, the pictures of
-// scripts/plots.py and .meta.json (the provenance for scripts), each whole or not
-// at all; prints the Markdown on stdout and the paths on stderr.
+// Writes OUT/<batch stem>.csv (plain RFC 4180: a header row, then the rows), the
+// extra CSVs, .md (headed by the provenance and the pictures) and .meta.json (the
+// provenance for scripts), then the pictures of scripts/plots.py (cli/pictures.hpp),
+// each whole or not at all; prints the Markdown on stdout and the paths on stderr.
+// A signal during the drawing marks the tables partial and places no picture; a
+// picture that cannot be written is an OutputError after the tables are written.
 void write_batch_tables(const std::filesystem::path& dir, const std::string& batch_path,
                         const TableOutput& t);
 

@@ -23,6 +23,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -30,6 +32,7 @@
 
 #include "cli/analyses.hpp"
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "cli/provenance.hpp"
 #include "engine/memory.hpp"
 #include "variants/graph/digraphs.hpp"
@@ -62,10 +65,22 @@ struct Published {
 
 // The sequences of a `published` file, by their instances' canonical form.
 std::map<std::tuple<std::uint64_t, int, int>, Published> read_published(const std::string& path,
-                                                                        const std::string& where) {
+                                                                        const std::string& where,
+                                                                        std::uint64_t budget) {
+  // The committed file is 5 KB; a TOML table takes some 30 times its text in
+  // memory, so the file is held to 1 MiB and to 1/64 of the budget, and read
+  // through the bounded reader (a 40 MB file peaked at 131 MiB under 32M).
+  const std::uint64_t limit = std::min<std::uint64_t>(std::uint64_t{1} << 20, budget / 64);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError(where + ": published file " + path + " is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(where + ": cannot read the published file " + path);
+  const std::string text = read_bounded(in, where + ": published file " + path, limit,
+                                        "at most 1 MiB and 1/64 of --max-memory");
   toml::table doc;
   try {
-    doc = toml::parse_file(path);
+    doc = toml::parse(text, path);
   } catch (const toml::parse_error& e) {
     throw UsageError(where + ": published file " + path + ": " + std::string(e.description()));
   }
@@ -211,7 +226,7 @@ int run_atlas_batch(const BatchFile& batch, const std::string& out_dir, const Co
       const std::vector<vg::MoveGraph> all = vg::enumerate_graphs(r.pegs, cls);
       const auto published_seqs = r.published.empty()
                                       ? std::map<std::tuple<std::uint64_t, int, int>, Published>()
-                                      : read_published(r.published, r.where);
+                                      : read_published(r.published, r.where, so.budget());
       const std::uint64_t published = published_count(cls, r.pegs);
       if (published != 0 && published != all.size()) ++unexpected;
       const std::size_t first = static_cast<std::size_t>(r.first_graph - 1);

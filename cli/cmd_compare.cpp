@@ -198,7 +198,11 @@ int compare_command(const CommonOptions& o, const std::string& algorithm,
   const Params p = normalize(fam, params_of(o));
   find_algorithm(fam, p, algorithm);
   InstanceFamilyOptions io = with_progress(o.quiet, fam.name + " n=" + std::to_string(p.n));
-  std::ofstream csv;
+  // The instances CSV is whole or untouched: written to a temporary file beside it
+  // and renamed into place after the last row, removed on an error or an
+  // interruption (cli/output_file.hpp).
+  std::unique_ptr<OutputFile> csv;
+  std::string rows;
   if (!instances_csv.empty()) {
     // Er: 6^n instances; the guard is checked before any work.
     long double count = 1;
@@ -206,18 +210,21 @@ int compare_command(const CommonOptions& o, const std::string& algorithm,
     if (count > static_cast<long double>(csv_limit))
       throw UsageError("--instances-csv would write about " + fixed(static_cast<double>(count), 0) +
                        " rows, above --csv-limit " + std::to_string(csv_limit));
-    csv.open(instances_csv);
-    if (!csv) throw OutputError("cannot write " + instances_csv + " (open failed)");
-    csv << "id,instance,optimum,algorithm,excess\n";
+    csv = std::make_unique<OutputFile>(instances_csv);
+    rows = "id,instance,optimum,algorithm,excess\n";
     io.on_instance = [&](const InstanceRow& r) {
-      csv << r.id << ",\"" << r.instance << "\"," << r.optimum << "," << r.algorithm << ","
-          << (r.algorithm - r.optimum) << "\n";
+      rows += std::to_string(r.id) + ",\"" + r.instance + "\"," + std::to_string(r.optimum) + "," +
+              std::to_string(r.algorithm) + "," + std::to_string(r.algorithm - r.optimum) + "\n";
+      if (rows.size() >= (std::size_t{1} << 16)) {
+        csv->write(rows);
+        rows.clear();
+      }
     };
   }
   const InstanceFamilyReport r = compare_instances(fam, p, algorithm, io);
-  if (csv.is_open()) {
-    csv.close();
-    if (!csv) throw OutputError("cannot write " + instances_csv + " (write failed)");
+  if (csv) {
+    csv->write(rows);
+    csv->commit();
   }
   if (o.json) {
     json j = params_json(fam, p);
@@ -406,7 +413,7 @@ const RegisterCommand kCompare{[] {
                 ->check(non_empty());
             cmd.add_option("--csv-limit", args->csv_limit,
                            "refuse --instances-csv for families of more instances (default 10^7)")
-                ->check(decimal());
+                ->check(decimal_for(args->csv_limit));
           },
       .run =
           [args](const CommonOptions& o, const std::string&) {

@@ -162,7 +162,7 @@ const RegisterCommand kGraph{[] {
                 ->check(non_empty());
             cmd.add_option("--max-states", g->max_states,
                            "refuse graphs with more states than this (default 5000)")
-                ->check(decimal());
+                ->check(decimal_for(g->max_states));
           },
       .run = [g](const CommonOptions& o,
                  const std::string& command_line) { return graph(o, *g, command_line); },

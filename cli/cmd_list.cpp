@@ -96,7 +96,7 @@ const RegisterCommand kList{[] {
                     ->check(non_empty());
             cmd.add_flag("--json", *json_out, "machine-readable output");
             cmd.add_option("--pegs", o.pegs, "graph: the number of pegs")
-                ->check(decimal())
+                ->check(decimal_for(o.pegs))
                 ->needs(variant);
             CLI::Option* edges =
                 cmd.add_option("--edges", o.edges,
@@ -105,10 +105,10 @@ const RegisterCommand kList{[] {
                     ->check(non_empty())
                     ->needs(variant);
             cmd.add_option("--from", o.from, "graph: the start peg (default 0)")
-                ->check(decimal())
+                ->check(decimal_for(o.from))
                 ->needs(edges);
             cmd.add_option("--to", o.to, "graph: the goal peg (default pegs-1)")
-                ->check(decimal())
+                ->check(decimal_for(o.to))
                 ->needs(edges);
           },
       .run =

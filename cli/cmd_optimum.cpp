@@ -47,8 +47,9 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
     if (comm.rank() == 0) throw;
     throw QuietExit{3};
   } catch (const AgreedError& e) {
+    // A work directory or checkpoint refused, as a single process's is: exit 2.
     if (e.report()) std::fprintf(stderr, "hanoi: error: %s%s\n", who.c_str(), e.what());
-    throw QuietExit{1};
+    throw QuietExit{2};
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "hanoi: error: %sout of memory (lower --max-memory per rank)\n",
                  who.c_str());

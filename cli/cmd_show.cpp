@@ -17,6 +17,7 @@
 
 #include "cli/batch.hpp"
 #include "cli/command.hpp"
+#include "cli/input.hpp"
 #include "cli/replay_view.hpp"
 #include "variants/registry.hpp"
 
@@ -226,7 +227,8 @@ int show(const CommonOptions& o, const ShowOptions& s) {
     }
     write_file_atomic(s.svg, strip_svg(strip, count));
   }
-  if (!solved && !o.quiet) std::cerr << "hanoi: the replay stopped: " << error << "\n";
+  // The one error line of a failure (exit 1), with -q too.
+  if (!solved) std::cerr << "hanoi: error: the replay stopped: " << printable(error, 2000) << "\n";
   return solved ? 0 : 1;
 }
 
@@ -254,13 +256,14 @@ const RegisterCommand kShow{[] {
             cmd.add_option("--strip", s->strip,
                            "configurations in the SVG strip, at least 2: the start and the end "
                            "(default: all up to 32, else 16)")
-                ->check(decimal())
+                ->check(decimal_for(s->strip))
                 ->check(CLI::Range(2, 100000));
             cmd.add_option("--frames", s->frames,
                            "configurations kept for the page; a longer solution is sampled "
                            "evenly (default 2001)")
-                ->check(decimal());
-            cmd.add_option("--at", s->at, "print the configuration after move K")->check(decimal());
+                ->check(decimal_for(s->frames));
+            cmd.add_option("--at", s->at, "print the configuration after move K")
+                ->check(decimal_for(s->at));
             add_resources(cmd, o);
             cmd.add_flag("--json", o.json, "--at as JSON");
           },

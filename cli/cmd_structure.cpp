@@ -335,7 +335,7 @@ const RegisterCommand kStructure{[] {
                          "`optimum --symmetry`); the counts stay those of every state");
             cmd.add_option("--farthest", flags->farthest,
                            "describe this many states at the maximal distance (default 4)")
-                ->check(decimal());
+                ->check(decimal_for(flags->farthest));
           },
       .run = [flags](const CommonOptions& o,
                      const std::string&) { return structure_command(o, *flags); },

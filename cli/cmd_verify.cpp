@@ -56,7 +56,7 @@ std::vector<Row> read_verify_rows(const BatchFile& batch) {
 // Markdown row, the CSV rows, the counts and the progress line (journaled as is).
 nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const SearchOptions& so,
                            const std::vector<std::string>& optimal_algs,
-                           const std::vector<std::string>& bound_algs, bool keep_levels) {
+                           const std::vector<std::string>& bound_algs) {
   const Params p = normalize(fam, params_at(r, n));
   std::string verdict;
   SearchResult sr;
@@ -148,10 +148,10 @@ nlohmann::json verify_cell(const FamilyInfo& fam, const Row& r, int n, const Sea
                         {"unexpected", unexpected}, {"known", known},
                         {"too_big", too_big},       {"log", std::string(log) + verdict},
                         {"journal", searched}};
-  // The level profile of the row's largest n (OUT/<stem>.levels.csv) as [level,
+  // The level profile (OUT/<stem>.levels.csv shows the row's largest n's) as [level,
   // states] pairs: every level, or kProfileLevels of them evenly spaced (the last
   // included) where there are more (Domino's thin graphs have millions of levels).
-  if (keep_levels && searched && sr.complete) {
+  if (searched && sr.complete) {
     const LevelCounts& all = sr.level_sizes;
     nlohmann::json profile = nlohmann::json::array();
     const std::size_t rows = std::min<std::size_t>(all.size(), kProfileLevels);
@@ -231,12 +231,14 @@ int verify(const std::string& batch_path, const std::string& out_dir, const Comm
       md << "|---|---|\n";
 
       for (int n = r.n_lo; n <= r.n_hi; ++n) {
-        const nlohmann::json c = journal.cell(r, n, [&] {
-          return verify_cell(fam, r, n, so, optimal_algs, bound_algs, n == r.n_hi);
-        });
+        // Every cell keeps its level profile, and the table shows the row's largest
+        // n: the journal's key has no n range (a widened or narrowed row reuses its
+        // cells), so what a cell holds must not depend on the range it was run in.
+        const nlohmann::json c = journal.cell(
+            r, n, [&] { return verify_cell(fam, r, n, so, optimal_algs, bound_algs); });
         ++cells;
         md << c["md"].get<std::string>();
-        if (c.contains("levels")) {
+        if (n == r.n_hi && c.contains("levels")) {
           const std::string prefix = fam.name + "," + std::to_string(first.pegs) + "," +
                                      first.problem + "," + std::to_string(n) + ",";
           for (const auto& pair : c["levels"])

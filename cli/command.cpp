@@ -44,18 +44,21 @@ const BatchKind& find_batch_kind(const std::string& name, const std::string& bat
   throw UsageError("batch " + batch_path + ": unknown kind '" + name + "' (kinds: " + known + ")");
 }
 
-const CLI::Validator& decimal() {
-  // CLI11 reads 010 as octal and 0x0a as hex; a user means neither.
-  static const CLI::Validator v(
-      [](std::string& text) -> std::string {
-        const bool digits = !text.empty() && text.size() <= 18 &&
-                            text.find_first_not_of("0123456789") == std::string::npos;
+CLI::Validator decimal_up_to(std::uint64_t max) {
+  // CLI11 reads 010 as octal and 0x0a as hex; a user means neither.  A number too
+  // large for the option is "out of range", with the range, not "not a number".
+  return CLI::Validator(
+      [max](std::string& text) -> std::string {
+        const bool digits =
+            !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
         if (!digits || (text.size() > 1 && text[0] == '0'))
           return "'" + text + "' is not a decimal number (digits only, no sign, no leading zero)";
+        const std::string top = std::to_string(max);
+        if (text.size() > top.size() || (text.size() == top.size() && text > top))
+          return "'" + text + "' is out of range (0 to " + top + ")";
         return "";
       },
       "DECIMAL", "decimal");
-  return v;
 }
 
 const CLI::Validator& decimal_real() {
@@ -94,9 +97,11 @@ void add_variant_option(CLI::App& cmd, CommonOptions& o) {
 }
 
 void add_params(CLI::App& cmd, CommonOptions& o) {
-  cmd.add_option("-n,--discs", o.n, "number of discs (per stack)")->required()->check(decimal());
+  cmd.add_option("-n,--discs", o.n, "number of discs (per stack)")
+      ->required()
+      ->check(decimal_for(o.n));
   cmd.add_option("--pegs", o.pegs, "number of pegs (default: the variant's own)")
-      ->check(decimal())
+      ->check(decimal_for(o.pegs))
       ->check(CLI::Range(1, 255));
   cmd.add_option("--problem", o.problem, "problem code (default: the top-level problem)")
       ->check(non_empty());
@@ -106,15 +111,16 @@ void add_params(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--start", o.start,
                  "instance start, one peg digit per disc, smallest first (er, graph)")
       ->check(non_empty());
-  cmd.add_option("--target", o.target, "instance goal peg (er; default 0)")->check(decimal());
+  cmd.add_option("--target", o.target, "instance goal peg (er; default 0)")
+      ->check(decimal_for(o.target));
   cmd.add_option("--edges", o.edges,
                  "the move graph (graph): edges a-b (both ways) and a>b (one way), e.g. "
                  "\"0-1,1-2,2>0\"; default the complete graph")
       ->check(non_empty());
   cmd.add_option("--from", o.from, "start: every disc on this peg (graph; default 0)")
-      ->check(decimal());
+      ->check(decimal_for(o.from));
   cmd.add_option("--to", o.to, "goal: every disc on this peg (graph; default pegs-1)")
-      ->check(decimal());
+      ->check(decimal_for(o.to));
   cmd.add_option("--goal", o.goal, "goal, one peg digit per disc, smallest first (graph)")
       ->check(non_empty());
 }
@@ -125,7 +131,7 @@ void add_resources(CLI::App& cmd, CommonOptions& o) {
                  "the program's own ~10 MiB included (--plan shows both)")
       ->check(non_empty());
   cmd.add_option("--threads", o.threads, "worker threads (default: all cores)")
-      ->check(decimal())
+      ->check(decimal_for(o.threads))
       ->check(CLI::Range(1, 1024));
   cmd.add_option("--engine", o.engine,
                  "search mode: auto (the fastest that applies), generic (one state at a "
@@ -184,11 +190,11 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
   cmd.add_option("--segment-discs", o.segment_discs,
                  "disk mode (lattice engine): the largest discs that fix a segment (default: "
                  "from the budget)")
-      ->check(decimal())
+      ->check(decimal_for(o.segment_discs))
       ->check(CLI::Range(0, 64));
   cmd.add_option("--segment-bits", o.segment_bits,
                  "disk mode (generic engine): 2^K ranks a segment (default: from the budget)")
-      ->check(decimal())
+      ->check(decimal_for(o.segment_bits))
       ->check(CLI::Range(6, 40));
   cmd.add_flag("--distributed", o.distributed,
                "run as one rank of an MPI job (mpirun -np P hanoi optimum ... --distributed): "
@@ -200,9 +206,15 @@ void add_disk_options(CLI::App& cmd, CommonOptions& o) {
 void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help) {
   CLI::Option* moves = cmd.add_flag("--moves", o.moves, moves_help);
   cmd.add_option("--moves-limit", o.moves_limit,
-                 "refuse to print a move list longer than this (default 1000000): raise it "
-                 "deliberately for longer lists")
-      ->check(decimal())
+                 "refuse to print a move list longer than this (default 1000000; at least "
+                 "1): raise it deliberately for longer lists")
+      ->check(decimal_for(o.moves_limit))
+      // 0 would refuse every list: one meaning for `optimum` and `run`, said at once.
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            return text == "0" ? "0 would refuse every move list (the limit is at least 1)" : "";
+          },
+          "", "positive"))
       ->needs(moves);
 }
 

@@ -15,8 +15,10 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cli/batch.hpp"
@@ -64,8 +66,14 @@ void add_resources(CLI::App& cmd, CommonOptions& o);  // --max-memory, --threads
 void add_disk_options(CLI::App& cmd, CommonOptions& o);
 // --moves (with its own help) and --moves-limit.
 void add_moves_options(CLI::App& cmd, CommonOptions& o, const char* moves_help);
-// Validators: a decimal number (no octal, hex or sign), a non-empty value.
-const CLI::Validator& decimal();
+// Validators: a decimal number (no octal, hex or sign) that fits the option's
+// variable (decimal_for(o.n)), a non-empty value.
+CLI::Validator decimal_up_to(std::uint64_t max);
+template <class T>
+CLI::Validator decimal_for(const T& /*variable*/) {
+  static_assert(std::is_integral_v<T>);
+  return decimal_up_to(static_cast<std::uint64_t>(std::numeric_limits<T>::max()));
+}
 // A decimal real number (digits, an optional fraction): no sign, exponent, nan or inf.
 const CLI::Validator& decimal_real();
 const CLI::Validator& non_empty();

@@ -59,8 +59,9 @@ bool BoundedLines::next(std::string& line) {
   }
 }
 
-std::string read_bounded(std::istream& in, const std::string& source, std::uint64_t max_bytes) {
-  BoundedLines lines(in, source, max_bytes, static_cast<std::size_t>(max_bytes));
+std::string read_bounded(std::istream& in, const std::string& source, std::uint64_t max_bytes,
+                         const std::string& hint) {
+  BoundedLines lines(in, source, max_bytes, static_cast<std::size_t>(max_bytes), hint);
   std::string all, line;
   while (lines.next(line)) {
     all += line;
@@ -80,6 +81,31 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
   return n;
 }
 
+namespace {
+
+// The code point of the well-formed sequence of n bytes at text[i].
+char32_t decode_utf8(std::string_view text, std::size_t i, std::size_t n) {
+  static constexpr unsigned char kLead[] = {0, 0, 0x1f, 0x0f, 0x07};
+  char32_t cp = static_cast<unsigned char>(text[i]) & kLead[n];
+  for (std::size_t k = 1; k < n; ++k)
+    cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+  return cp;
+}
+
+// Characters that print as nothing or reorder what follows (Unicode's controls and
+// format characters): the C1 controls, the soft hyphen, zero-width spaces and
+// joiners, the bidirectional marks, embeddings, overrides and isolates, the line and
+// paragraph separators, the byte-order mark, the interlinear annotations and the
+// tags.  A user's value holding one would otherwise rewrite the error line it is shown in.
+bool invisible(char32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9f) || cp == 0xad || cp == 0x061c || cp == 0x180e ||
+         (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
+         (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb) ||
+         (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
+}  // namespace
+
 std::string printable(std::string_view text, std::size_t max) {
   std::string out;
   std::size_t shown = 0;
@@ -92,7 +118,13 @@ std::string printable(std::string_view text, std::size_t max) {
     if (c >= 0x20 && c < 0x7f) {
       out.push_back(text[i++]);
     } else if (const std::size_t n = c >= 0x80 ? utf8_length(text, i) : 0; n > 0) {
-      out.append(text.substr(i, n));
+      if (const char32_t cp = decode_utf8(text, i, n); invisible(cp)) {
+        char code[16];
+        std::snprintf(code, sizeof code, "\\u{%x}", static_cast<unsigned>(cp));
+        out += code;
+      } else {
+        out.append(text.substr(i, n));
+      }
       i += n;
     } else {
       char hex[5];

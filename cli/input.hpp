@@ -40,10 +40,14 @@ class BoundedLines {
 };
 
 // The whole input, at most `max_bytes` (the same errors as BoundedLines).
-std::string read_bounded(std::istream& in, const std::string& source, std::uint64_t max_bytes);
+// `hint` says where the limit comes from, in the error past it.
+std::string read_bounded(std::istream& in, const std::string& source, std::uint64_t max_bytes,
+                         const std::string& hint = "");
 
-// `text` for an error line: printable ASCII kept, every other byte as \xNN, and
-// beyond `max` characters cut, with the full length named.
+// `text` for an error line: printable ASCII and well-formed UTF-8 kept, except the
+// characters that print as nothing or reorder the line (bidirectional controls, the
+// byte-order mark, zero-width ones: \u{202e}); every other byte as \xNN; beyond
+// `max` characters cut, with the full length named.
 std::string printable(std::string_view text, std::size_t max = 80);
 
 }  // namespace hanoi::cli

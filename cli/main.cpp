@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -43,6 +44,51 @@ int finish_output(int status) {
     return 4;
   }
   return status;
+}
+
+// The exit status and line of a failure (docs/cli-guide.md#exit-status).
+int report_failure(const std::exception_ptr& failure, const hanoi::cli::TakesOption& takes) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const hanoi::SearchCancelled&) {
+    std::fprintf(stderr, "hanoi: error: interrupted (signal %d)\n", hanoi::cli::interrupt_signal());
+    return hanoi::cli::interrupted_exit_status();
+  } catch (const hanoi::cli::OutputError& e) {
+    error_line(e.what());
+    return 4;
+  } catch (const hanoi::UsageError& e) {
+    error_line(e.what());
+    return 2;
+  } catch (const hanoi::MemoryBudgetExceeded& e) {
+    error_line(hanoi::cli::with_flags(e, takes));
+    return 3;
+  } catch (const hanoi::DiskFullError& e) {
+    // The disk, like the memory budget, cannot hold the run (resumable once it can).
+    error_line(hanoi::cli::with_flags(e, takes));
+    return 3;
+  } catch (const hanoi::WorkDirError& e) {
+    // A work directory that cannot be used, or a checkpoint refused: bad input.
+    error_line(hanoi::cli::with_flags(e, takes));
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    // The engine's refusal of what was asked (a mode, a segment size that does not
+    // apply here): bad input, named in the engine's words, with the flags added.
+    error_line(hanoi::cli::with_flags(e, takes));
+    return 2;
+  } catch (const std::bad_alloc&) {
+    // Advice in the command's own options (`hanoi graph` bounds itself by --max-states).
+    std::fprintf(stderr, "hanoi: error: out of memory (lower n%s)\n",
+                 takes("--max-memory")   ? " or --max-memory"
+                 : takes("--max-states") ? " or --max-states"
+                                         : "");
+    return 3;
+  } catch (const std::exception& e) {
+    error_line(e.what());
+    return 1;
+  } catch (...) {
+    std::fprintf(stderr, "hanoi: error: unexpected exception\n");
+    return 1;
+  }
 }
 
 int run_hanoi(int argc, char** argv) {
@@ -107,37 +153,20 @@ int run_hanoi(int argc, char** argv) {
       if (*subs[i]) return finish_output(commands[i]->run(opt, command_line));
   } catch (const hanoi::cli::QuietExit& e) {
     return e.status;
-  } catch (const hanoi::SearchCancelled&) {
-    std::fprintf(stderr, "hanoi: error: interrupted (signal %d)\n", hanoi::cli::interrupt_signal());
-    return hanoi::cli::interrupted_exit_status();
-  } catch (const hanoi::cli::OutputError& e) {
-    error_line(e.what());
-    return 4;
-  } catch (const hanoi::UsageError& e) {
-    error_line(e.what());
-    return 2;
-  } catch (const hanoi::MemoryBudgetExceeded& e) {
-    error_line(hanoi::cli::with_flags(e));
-    return 3;
-  } catch (const hanoi::DiskFullError& e) {
-    // The disk, like the memory budget, cannot hold the run (resumable once it can).
-    error_line(hanoi::cli::with_flags(e));
-    return 3;
-  } catch (const hanoi::WorkDirError& e) {
-    // A work directory that cannot be used, or a checkpoint refused: bad input.
-    error_line(hanoi::cli::with_flags(e));
-    return 2;
-  } catch (const std::invalid_argument& e) {
-    // The engine's refusal of what was asked (a mode, a segment size that does not
-    // apply here): bad input, named in the engine's words, with the flags added.
-    error_line(hanoi::cli::with_flags(e));
-    return 2;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "hanoi: error: out of memory (lower n or --max-memory)\n");
-    return 3;
-  } catch (const std::exception& e) {
-    error_line(e.what());
-    return 1;
+  } catch (...) {
+    // An interruption anywhere is 128 + the signal with its one line, whatever it cut
+    // short: a search, a read, or an open() blocked on a FIFO that failed with EINTR.
+    if (hanoi::cli::interrupted()) {
+      std::fprintf(stderr, "hanoi: error: interrupted (signal %d)\n",
+                   hanoi::cli::interrupt_signal());
+      return hanoi::cli::interrupted_exit_status();
+    }
+    const CLI::App* ran = nullptr;
+    for (const CLI::App* sub : subs)
+      if (*sub) ran = sub;
+    return report_failure(std::current_exception(), [ran](const std::string& name) {
+      return ran == nullptr || ran->get_option_no_throw(name) != nullptr;
+    });
   }
   return 0;
 }

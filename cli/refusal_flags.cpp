@@ -42,20 +42,22 @@ const char* feature_flag(Feature f) {
   return "";
 }
 
-std::string flags_suffix(FeatureSet involved) {
+std::string flags_suffix(FeatureSet involved, const TakesOption& takes) {
   std::string s;
   for (int i = 0; i < kFeatureCount; ++i) {
     const auto f = static_cast<Feature>(i);
     const std::string flag = feature_flag(f);
     if (!involved.has(f) || flag.empty()) continue;
+    // "--storage disk" is the option --storage.
+    if (takes && !takes(flag.substr(0, flag.find(' ')))) continue;
     s += (s.empty() ? " [" : ", ") + flag;
   }
   return s.empty() ? s : s + "]";
 }
 
-std::string with_flags(const std::exception& e) {
+std::string with_flags(const std::exception& e, const TakesOption& takes) {
   const auto* named = dynamic_cast<const NamesFeatures*>(&e);
-  return std::string(e.what()) + (named != nullptr ? flags_suffix(named->involved()) : "");
+  return std::string(e.what()) + (named != nullptr ? flags_suffix(named->involved(), takes) : "");
 }
 
 }  // namespace hanoi::cli

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <exception>
+#include <functional>
 #include <string>
 
 #include "engine/features.hpp"
@@ -17,10 +18,14 @@ namespace hanoi::cli {
 // are asked for by the atlas, not by a flag).
 const char* feature_flag(Feature f);
 
+// Whether the command being run takes an option ("--max-memory"); empty: every one.
+using TakesOption = std::function<bool(const std::string& name)>;
+
 // " [--symmetry, --moves]": the flags of the set, in Feature order; "" for none.
-std::string flags_suffix(FeatureSet involved);
+// Flags the command does not take are left out (`hanoi graph` has no --max-memory).
+std::string flags_suffix(FeatureSet involved, const TakesOption& takes = {});
 
 // e.what(), with the flags of the Features it names (NamesFeatures) added.
-std::string with_flags(const std::exception& e);
+std::string with_flags(const std::exception& e, const TakesOption& takes = {});
 
 }  // namespace hanoi::cli

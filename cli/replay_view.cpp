@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -129,6 +130,11 @@ std::vector<Move> read_moves_file(const std::string& path, std::uint64_t budget)
   // Half the budget for the text read so far, the other half for the moves.
   const std::uint64_t max_bytes = std::min(kMaxMovesFileBytes, budget / 2);
   if (path == "-") return parse_moves(std::cin, "standard input", max_bytes);
+  // A directory opens, then fails at the first read with libstdc++'s words.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError("the moves file '" + printable(path) +
+                     "' is a directory (name a file of moves, or - for standard input)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError("cannot read the moves file '" + printable(path) + "'");
   return parse_moves(in, printable(path), max_bytes);

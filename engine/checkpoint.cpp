@@ -76,8 +76,13 @@ Manifest CheckpointDir::read(const std::string& name) {
   return m;
 }
 
-std::optional<Manifest> CheckpointDir::open(bool resume, bool progress, const char* tag) {
+void CheckpointDir::claim() {
   make_work_dir(dir_);
+  if (!lock_) lock_ = std::make_shared<RunLock>(RunLock::directory(dir_));
+}
+
+std::optional<Manifest> CheckpointDir::open(bool resume, bool progress, const char* tag) {
+  claim();
   bool exists = false;
   const std::string text = read_whole_file(path("manifest"), exists);
   if (exists && !resume)

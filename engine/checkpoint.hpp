@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "engine/level_counts.hpp"
+#include "engine/run_lock.hpp"
 #include "engine/work_dir.hpp"
 
 namespace hanoi {
@@ -89,6 +90,9 @@ class CheckpointDir {
 
   const std::string& dir() const { return dir_; }
   std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  // Creates the directory and locks it for this run (engine/run_lock.hpp): a second
+  // process on it is refused, naming this one.  open() calls it.
+  void claim();
   // A new file name: "kind-SSSSSS-NNNNNNNN" (s: a segment, or 0), never used before
   // in this directory (the serial number goes into every manifest).
   std::string fresh_name(const char* kind, std::uint64_t s);
@@ -203,6 +207,7 @@ class CheckpointDir {
   void remove_ours_except(const std::set<std::string>& keep);
 
   std::string dir_, storage_, identity_;
+  std::shared_ptr<RunLock> lock_;  // held from claim() to the run's end
   bool sync_ = false;
   std::uint64_t serial_ = 0;
   std::set<std::string> committed_;   // the files the manifest on disk names

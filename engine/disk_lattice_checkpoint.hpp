@@ -28,7 +28,7 @@ void DiskLatticeMode<V>::open_single(bool& resumed) {
     seed_start();
     return;
   }
-  make_work_dir(dir_);
+  ckpt_.claim();
   if (std::filesystem::is_directory(dir_ + "/rank-0"))
     throw WorkDirError(dir_ +
                            " holds the checkpoint of a distributed run (rank-0/ ...): "
@@ -51,7 +51,7 @@ void DiskLatticeMode<V>::open_distributed(bool& resumed) {
   try {
     if (persist_) {
       made_dir = !std::filesystem::is_directory(dir_);
-      make_work_dir(dir_);
+      ckpt_.claim();
       for (const std::string& name : list_dir(dir_))
         if (name.rfind("manifest-", 0) == 0 && name.find('.') == std::string::npos)
           newest = std::max(newest, parse_manifest_number(name.substr(9), "manifest number"));

@@ -56,9 +56,28 @@ SpaceFacts choice_facts(const V& v, const SearchOptions& o) {
 
 // The mode `search` will run: its row of the table of combinations
 // (combinations.hpp).  Throws SearchRefused where no row serves the request.
+// A segment size is asked of one engine: --segment-discs of the lattice engine
+// (its disk mode and its symmetry), --segment-bits of the generic engine's disk mode
+// (and the frontier engine's windows).  Asked of the other, it would be silently
+// ignored; it is refused, naming the engine that would use it.
+inline void check_segment_options(const SearchChoice& choice, const SearchOptions& o) {
+  const EngineKind e = choice.engine();
+  if (o.segment_discs >= 0 && e != EngineKind::kLattice)
+    throw std::invalid_argument(
+        "--segment-discs sizes the lattice engine's segments, and this search runs on the " +
+        std::string(e == EngineKind::kFrontier ? "frontier" : "generic") +
+        " engine (its disk mode takes --segment-bits)");
+  if (o.segment_bits >= 0 && e == EngineKind::kLattice)
+    throw std::invalid_argument(
+        "--segment-bits sizes the generic engine's disk segments, and this search runs on the "
+        "lattice engine (it takes --segment-discs)");
+}
+
 template <StateSpace V>
 SearchChoice choose_mode(const V& v, const SearchOptions& o) {
-  return choose_search(choice_facts(v, o), o);
+  const SearchChoice choice = choose_search(choice_facts(v, o), o);
+  check_segment_options(choice, o);
+  return choice;
 }
 
 template <StateSpace V>

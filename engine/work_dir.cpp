@@ -61,6 +61,29 @@ std::string errno_text(const std::string& what, const std::string& path) {
   throw WorkDirError(text);
 }
 
+// Opens a work-directory file, which must be a regular file.  O_NONBLOCK, so that a
+// FIFO put in a file's place fails here instead of blocking the run for ever (the
+// flag changes nothing for a regular file).  Returns -1 with errno set where open()
+// fails; throws WorkDirError for anything but a regular file.
+int open_regular(const std::string& path, int flags, mode_t mode = 0) {
+  const int fd = ::open(path.c_str(), flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, mode);
+  // (ENXIO: a FIFO opened for writing that no process reads.)
+  if (fd < 0 && errno == ENXIO)
+    throw WorkDirError(path +
+                       " is not a regular file (a FIFO where the work directory keeps a "
+                       "file); remove it");
+  if (fd < 0) return fd;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const bool fifo = S_ISFIFO(st.st_mode);
+    ::close(fd);
+    throw WorkDirError(path + " is not a regular file (" +
+                       (fifo ? "a FIFO" : "a device, socket or directory") +
+                       " where the work directory keeps a file); remove it");
+  }
+  return fd;
+}
+
 void write_all(int fd, const void* data, std::size_t bytes, const std::string& path) {
   const char* p = static_cast<const char*>(data);
   while (bytes > 0) {
@@ -155,7 +178,7 @@ struct BitmapWriter::Zstd {
 BitmapWriter::BitmapWriter(const std::string& path, BitmapCodec codec, bool overwrite,
                            FileCoding coding)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC) | O_CLOEXEC, 0644);
+  fd_ = open_regular(path, O_WRONLY | O_CREAT | (overwrite ? 0 : O_TRUNC), 0644);
   if (fd_ < 0) throw_errno(errno_text("cannot create", path));
   cap_ = kFirstBufferWords;
   buf_ = std::make_unique_for_overwrite<std::uint64_t[]>(cap_ + kGroupRoom);
@@ -291,7 +314,7 @@ struct BitmapReader::Zstd {
 
 BitmapReader::BitmapReader(const std::string& path, BitmapCodec codec)
     : path_(path), simd_(codec == BitmapCodec::kFastest && avx512_codec_available()) {
-  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  fd_ = open_regular(path, O_RDONLY);
   if (fd_ < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
   struct stat st {};
   if (::fstat(fd_, &st) != 0) throw_errno(errno_text("cannot read", path));
@@ -459,7 +482,7 @@ void BitmapReader::check(std::uint64_t bytes, std::uint64_t sum) {
 }
 
 void sync_file(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_regular(path, O_RDONLY);
   if (fd < 0) throw_errno(errno_text("cannot open", path));
   const int rc = ::fdatasync(fd);
   ::close(fd);
@@ -467,7 +490,7 @@ void sync_file(const std::string& path) {
 }
 
 void file_checksum(const std::string& path, std::uint64_t& bytes, std::uint64_t& sum) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_regular(path, O_RDONLY);
   if (fd < 0) throw_errno(errno_text("cannot open", path) + " (the checkpoint is incomplete)");
   // No larger a buffer than the file needs.
   struct stat st {};
@@ -580,7 +603,7 @@ Manifest Manifest::parse(const std::string& text, const std::string& path) {
 void write_file_atomically(const std::string& dir, const std::string& name, const std::string& text,
                            bool sync) {
   const std::string tmp = dir + "/" + name + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  const int fd = open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw_errno(errno_text("cannot create", tmp));
   try {
     write_all(fd, text.data(), text.size(), tmp);
@@ -600,7 +623,7 @@ void write_file_atomically(const std::string& dir, const std::string& name, cons
 }
 
 std::string read_whole_file(const std::string& path, bool& exists) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open_regular(path, O_RDONLY);
   if (fd < 0) {
     if (errno == ENOENT) {
       exists = false;

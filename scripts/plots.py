@@ -27,10 +27,14 @@ profiles (states at each distance from the start) become <stem>.levels.*.
 A figure holds at most 16 panels (4 columns); more rows go to further files
 <stem>.<plot>-2.svg, <stem>.<plot>-3.svg, ...
 
+With --out-dir DIR the pictures are written into DIR instead (same names), for a
+caller that moves them into place itself (`hanoi verify` does, each whole).
+
 Exit status: 0 when every file was read (a table of a kind with no plot only gets
 a note "plots: FILE: no plot for this table kind" on stderr); 1 when a file could
 not be read or is malformed (one line "plots: FILE: REASON" on stderr per file;
-the other files are still plotted).  Only the standard library and matplotlib
+the other files are still plotted); 2 when matplotlib is missing; 3 when a
+picture could not be written (a full disk: "plots: FILE: cannot write ...").  Only the standard library and matplotlib
 (Agg backend) are used; the output is deterministic (fixed SVG hash salt, no
 dates in the metadata).
 """
@@ -211,7 +215,17 @@ def pages(items, per_page):
     return [items[i:i + size] for i in range(0, len(items), size)]
 
 
+# --out-dir: where the pictures go (None: beside their table).
+OUT_DIR = [None]
+
+
+class WriteFailed(Exception):
+    """A picture could not be written (exit status 3)."""
+
+
 def page_path(base, plot, page, ext):
+    if OUT_DIR[0] is not None:
+        base = os.path.join(OUT_DIR[0], os.path.basename(base))
     return "%s.%s%s.%s" % (base, plot, "" if page == 0 else "-%d" % (page + 1), ext)
 
 
@@ -925,6 +939,9 @@ def process(path, done, out):
     except TableError as e:
         print("plots: %s: %s" % (path, e), file=sys.stderr)
         return False
+    except OSError as e:  # a full disk, an unwritable directory
+        print("plots: %s: cannot write a picture: %s" % (path, e), file=sys.stderr)
+        raise WriteFailed() from e
     except Exception as e:  # a bug or a table this script does not expect
         print("plots: %s: cannot plot: %s: %s" % (path, type(e).__name__, e), file=sys.stderr)
         return False
@@ -942,6 +959,9 @@ def process(path, done, out):
             except TableError as e:
                 print("plots: %s: %s" % (levels, e), file=sys.stderr)
                 ok = False
+            except OSError as e:
+                print("plots: %s: cannot write a picture: %s" % (levels, e), file=sys.stderr)
+                raise WriteFailed() from e
             finally:
                 for w in written:
                     print(w, file=out)
@@ -955,18 +975,24 @@ def main(argv=None):
         description=__doc__.split("\n\n", 2)[2],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("csv", nargs="+", metavar="CSV", help="results table(s) to plot")
+    parser.add_argument("--out-dir", metavar="DIR",
+                        help="write the pictures into DIR (default: beside each table)")
     args = parser.parse_args(argv)
+    OUT_DIR[0] = args.out_dir
     try:
         setup_matplotlib()
     except ImportError as e:
         print("plots: matplotlib is not available (%s); install python3-matplotlib" % e,
               file=sys.stderr)
-        return 1
+        return 2
     status = 0
     done = set()
     for path in args.csv:
-        if not process(path, done, sys.stdout):
-            status = 1
+        try:
+            if not process(path, done, sys.stdout):
+                status = 1
+        except WriteFailed:
+            return 3
     return status
 
 

@@ -833,15 +833,17 @@ TEST_F(ReplayTest, WrongDiscNumberIsCaught) {
   auto err = replay(space, {mv(2, 0, 2)});
   ASSERT_TRUE(err.has_value());
   EXPECT_EQ(err->index, 0u);
-  EXPECT_NE(err->reason.find("named disc 2"), std::string::npos) << err->reason;
-  EXPECT_NE(err->reason.find("top disc moved is 1"), std::string::npos) << err->reason;
+  EXPECT_NE(err->reason.find("names disc 2"), std::string::npos) << err->reason;
+  EXPECT_NE(err->reason.find("top disc on peg 0 is 1"), std::string::npos) << err->reason;
   // Deep in a sequence: the 4th move moves disc 3; call it disc 1.
   std::vector<Move> moves = optimal;
   moves[3].disc = 1;
   err = replay(space, moves);
   ASSERT_TRUE(err.has_value());
   EXPECT_EQ(err->index, 3u);
-  EXPECT_NE(err->reason.find("top disc moved is 3"), std::string::npos) << err->reason;
+  EXPECT_NE(err->reason.find("top disc on peg " + std::to_string(moves[3].from) + " is 3"),
+            std::string::npos)
+      << err->reason;
 }
 
 TEST_F(ReplayTest, WrongFinalStateIsReported) {

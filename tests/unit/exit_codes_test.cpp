@@ -10,7 +10,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support/cli_runner.hpp"
 
@@ -111,6 +116,74 @@ TEST(ExitCodes, NotEnoughDiskIsThree) {
 // So is a budget the program itself does not fit in.
 TEST(ExitCodes, BudgetTooSmallIsThree) {
   expect_one_line_error(hanoi_cli("optimum classic -n 3 --max-memory 1M"), 3, "memory budget");
+}
+
+// The exit-status table of docs/cli-guide.md against the program (issue 59: the
+// docs gave exit 1 for a refused checkpoint, the program 2).  Every status of the
+// table has an example under it; every example is run in an empty directory and
+// must give its status, with the one error line when it is not 0; and every "exit
+// N" the docs mention is a status of the table.
+TEST(ExitCodes, TheDocumentedTableIsTheProgramsBehaviour) {
+  const std::string guide = slurp(fs::path(HANOI_SOURCE_DIR) / "docs" / "cli-guide.md");
+  const std::size_t from = guide.find("## Exit status");
+  ASSERT_NE(from, std::string::npos);
+  const std::string section = guide.substr(from, guide.find("\n## ", from + 1) - from);
+  std::set<int> table;
+  std::vector<std::pair<int, std::string>> examples;
+  std::istringstream lines(section);
+  bool in_examples = false;
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, std::regex(R"(\| ([0-9, ]+) \|.*)"))) {
+      std::istringstream codes(m[1].str());
+      for (std::string code; std::getline(codes, code, ',');) table.insert(std::stoi(code));
+    } else if (line == "    # status  command") {
+      in_examples = true;
+    } else if (in_examples && std::regex_match(line, m, std::regex(R"(    ([0-9]+) +(.+))"))) {
+      examples.emplace_back(std::stoi(m[1].str()), m[2].str());
+    } else if (in_examples && !line.empty()) {
+      in_examples = false;
+    }
+  }
+  ASSERT_GE(table.size(), 6u) << "the table was not found";
+  std::set<int> shown;
+  for (const auto& [status, command] : examples) {
+    SCOPED_TRACE(command);
+    shown.insert(status);
+    EXPECT_TRUE(table.count(status)) << "an example of a status the table does not list";
+    TempDir dir, capture;
+    const std::string bin = fs::path(HANOI_BINARY).parent_path().string();
+    const int rc =
+        run_shell("cd " + quote(dir.path().string()) + " && PATH=" + quote(bin) +
+                  ":\"$PATH\" bash -c " + quote(command) + " </dev/null >" +
+                  quote((capture / "out").string()) + " 2>" + quote((capture / "err").string()));
+    const std::string err = slurp(capture / "err");
+    EXPECT_EQ(rc, status) << err;
+    if (status == 0) continue;
+    // The one error line (a batch names the tables it wrote before it).
+    const auto err_lines = testing::lines_of(err);
+    ASSERT_FALSE(err_lines.empty()) << err;
+    EXPECT_EQ(err_lines.back().rfind("hanoi: error:", 0), 0u) << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), ':') > 0 &&
+                  err.find("hanoi: error:") == err.rfind("hanoi: error:"),
+              true)
+        << "one error line\n"
+        << err;
+  }
+  EXPECT_EQ(shown, table) << "every status of the table needs an example";
+  // Every exit status the documentation mentions is one of the table's.
+  std::vector<fs::path> docs = {fs::path(HANOI_SOURCE_DIR) / "README.md"};
+  for (const auto& e : fs::directory_iterator(fs::path(HANOI_SOURCE_DIR) / "docs"))
+    if (e.path().extension() == ".md") docs.push_back(e.path());
+  // ("exit 128 + the signal" is the rule of the last row.)
+  const std::regex mention(R"(\bexit(?: status)? ([0-9]+)\b(?! \+))");
+  for (const fs::path& doc : docs) {
+    const std::string text = slurp(doc);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), mention);
+         it != std::sregex_iterator(); ++it)
+      EXPECT_TRUE(table.count(std::stoi((*it)[1].str())))
+          << doc.filename() << " mentions " << it->str() << ", which the table does not list";
+  }
 }
 
 }  // namespace

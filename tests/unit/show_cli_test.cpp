@@ -163,7 +163,7 @@ TEST(Check, AWrongFinalStateAndASuboptimalSolution) {
   write_file(dir / "named", "2:0->2");
   o = hanoi_cli("check classic -n 2 --json --moves-file " + quote((dir / "named").string()));
   EXPECT_EQ(o.status, 1) << o;
-  EXPECT_NE(o.out.find("the top disc moved is 1"), std::string::npos) << o;
+  EXPECT_NE(o.out.find("the top disc on peg 0 is 1"), std::string::npos) << o;
 }
 
 TEST(Check, AMoveThatStaysIsNamedAndOrbitSpacesAreRefused) {

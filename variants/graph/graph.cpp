@@ -101,26 +101,39 @@ bool MoveGraph::strongly_connected() const {
 }
 
 MoveGraph parse_edges(int pegs, std::string_view text) {
+  // The grammar, strictly: EDGE ("," EDGE)*, where EDGE is PEG "-" PEG (both ways)
+  // or PEG ">" PEG (one way), PEG a decimal number without leading zeros, and spaces
+  // allowed only around an edge ("0-1, 1-2").  An empty item (",,", a comma at
+  // either end) is an error, not a thing to skip: it is a typo in a list of moves.
   MoveGraph g{pegs, 0};
   const auto fail = [&](const std::string& why) {
     throw UsageError("--edges '" + std::string(text.substr(0, 80)) + "': " + why);
   };
+  const std::string_view grammar =
+      " (edges look like 0-1 (both ways) or 0>1 (one way), separated by commas)";
+  if (text.find_first_not_of(" ,") == std::string_view::npos)
+    fail("the edge list is empty" + std::string(grammar));
   std::size_t i = 0;
+  const auto spaces = [&] {
+    while (i < text.size() && text[i] == ' ') ++i;
+  };
   const auto number = [&]() {
     const std::size_t s = i;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     if (i == s || i - s > 3) fail("expected a peg number at position " + std::to_string(s + 1));
+    if (i - s > 1 && text[s] == '0')
+      fail("peg number '" + std::string(text.substr(s, i - s)) + "' at position " +
+           std::to_string(s + 1) + " has a leading zero");
     const int v = std::atoi(std::string(text.substr(s, i - s)).c_str());
     if (v >= pegs)
       fail("peg " + std::to_string(v) + " is outside 0.." + std::to_string(pegs - 1) + " (--pegs " +
            std::to_string(pegs) + ")");
     return v;
   };
-  if (text.find_first_not_of(" ,") == std::string_view::npos)
-    fail("the edge list is empty (edges look like 0-1 (both ways) or 0>1 (one way))");
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == ',')) ++i;
-    if (i >= text.size()) break;
+  for (;;) {
+    spaces();
+    if (i >= text.size() || text[i] == ',')
+      fail("an empty item at position " + std::to_string(i + 1) + std::string(grammar));
     const int a = number();
     if (i >= text.size() || (text[i] != '-' && text[i] != '>'))
       fail("expected '-' (both ways) or '>' (one way) after peg " + std::to_string(a));
@@ -137,8 +150,11 @@ MoveGraph parse_edges(int pegs, std::string_view text) {
     };
     put(a, b);
     if (both) put(b, a);
-    if (i < text.size() && text[i] != ',' && text[i] != ' ')
+    spaces();
+    if (i == text.size()) break;
+    if (text[i] != ',')
       fail(std::string("unexpected '") + text[i] + "' at position " + std::to_string(i + 1));
+    ++i;
   }
   return g;
 }
