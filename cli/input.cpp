@@ -74,10 +74,18 @@ std::string read_bounded(std::istream& in, const std::string& source, std::uint6
 // (the program's own messages use a few: σ, ≤, ×), or 0.
 std::size_t utf8_length(std::string_view text, std::size_t i) {
   const auto c = static_cast<unsigned char>(text[i]);
-  const std::size_t n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+  const std::size_t n = c >= 0xf5 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
   if (n == 0 || i + n > text.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) return 0;
+  char32_t cp = c & (0xff >> (n + 1));
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto b = static_cast<unsigned char>(text[i + k]);
+    if ((b & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+      (cp >= 0xd800 && cp <= 0xdfff))
+    return 0;
   return n;
 }
 
@@ -94,14 +102,18 @@ char32_t decode_utf8(std::string_view text, std::size_t i, std::size_t n) {
 
 // Characters that print as nothing or reorder what follows (Unicode's controls and
 // format characters): the C1 controls, the soft hyphen, zero-width spaces and
-// joiners, the bidirectional marks, embeddings, overrides and isolates, the line and
-// paragraph separators, the byte-order mark, the interlinear annotations and the
-// tags.  A user's value holding one would otherwise rewrite the error line it is shown in.
+// joiners, the combining grapheme joiner, the bidirectional marks, embeddings,
+// overrides and isolates, the line and paragraph separators, the Hangul fillers,
+// the variation selectors, the byte-order mark, the interlinear annotations, the
+// tags (Unicode's default-ignorable code points and format characters).  A user's value holding one
+// would otherwise rewrite the error line it is shown in.
 bool invisible(char32_t cp) {
-  return (cp >= 0x80 && cp <= 0x9f) || cp == 0xad || cp == 0x061c || cp == 0x180e ||
+  return (cp >= 0x80 && cp <= 0x9f) || cp == 0xad || cp == 0x034f || cp == 0x061c || cp == 0x115f ||
+         cp == 0x1160 || cp == 0x17b4 || cp == 0x17b5 || (cp >= 0x180b && cp <= 0x180f) ||
          (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) ||
-         (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb) ||
-         (cp >= 0xe0000 && cp <= 0xe007f);
+         (cp >= 0x2060 && cp <= 0x206f) || cp == 0x3164 || (cp >= 0xfe00 && cp <= 0xfe0f) ||
+         cp == 0xfeff || cp == 0xffa0 || (cp >= 0xfff0 && cp <= 0xfffb) ||
+         (cp >= 0x1d173 && cp <= 0x1d17a) || (cp >= 0xe0000 && cp <= 0xe0fff);
 }
 
 }  // namespace

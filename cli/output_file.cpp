@@ -56,8 +56,16 @@ OutputFile::OutputFile(const std::filesystem::path& path) : path_(path), target_
     fd_ = STDOUT_FILENO;
     return;
   }
-  // A symbolic link is followed: its target is written and the link stays a link.
   struct stat st {};
+  // A device, a FIFO or a socket, reached through links or not (/dev/stdout is a
+  // link to /proc/self/fd/1, whose target "pipe:[N]" is no path: only the kernel
+  // can follow it), is written where it is, never replaced.
+  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    check_link_may_be_followed(path_);
+    open_in_place();
+    return;
+  }
+  // A symbolic link is followed: its target is written and the link stays a link.
   bool exists = false;
   for (int hops = 0;; ++hops) {
     if (::lstat(target_.c_str(), &st) != 0) break;
@@ -73,16 +81,7 @@ OutputFile::OutputFile(const std::filesystem::path& path) : path_(path), target_
   }
   if (exists && S_ISDIR(st.st_mode)) output_failed(path_, "open", EISDIR);
   if (exists && !S_ISREG(st.st_mode)) {
-    // A device, a FIFO or a socket: written where it is, never replaced.  Opened
-    // without blocking, so a FIFO nobody reads fails (ENXIO) instead of hanging;
-    // then blocking again, so writes wait for a slow reader as a pipe does.
-    fd_ = ::open(target_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
-    if (fd_ < 0 && errno == ENXIO)
-      throw OutputError("cannot write " + path_.string() +
-                        " (a FIFO that no process is reading; start the reader first)");
-    if (fd_ < 0) output_failed(path_, "open", errno);
-    const int flags = ::fcntl(fd_, F_GETFL);
-    if (flags < 0 || ::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK) != 0) fail("fcntl", errno);
+    open_in_place();
     return;
   }
   // A regular file, or a new one: through a temporary file renamed into place, so a
@@ -95,6 +94,18 @@ OutputFile::OutputFile(const std::filesystem::path& path) : path_(path), target_
     tmp_.clear();
     output_failed(path_, "open", err);
   }
+}
+
+void OutputFile::open_in_place() {
+  // Opened without blocking, so a FIFO nobody reads fails (ENXIO) instead of
+  // hanging; then blocking again, so writes wait for a slow reader as a pipe does.
+  fd_ = ::open(target_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd_ < 0 && errno == ENXIO)
+    throw OutputError("cannot write " + path_.string() +
+                      " (a FIFO that no process is reading; start the reader first)");
+  if (fd_ < 0) output_failed(path_, "open", errno);
+  const int flags = ::fcntl(fd_, F_GETFL);
+  if (flags < 0 || ::fcntl(fd_, F_SETFL, flags & ~O_NONBLOCK) != 0) fail("fcntl", errno);
 }
 
 OutputFile::~OutputFile() {

@@ -52,6 +52,8 @@ class OutputFile {
   void commit();
 
  private:
+  // A device, FIFO or socket at target_: opened to be written where it is.
+  void open_in_place();
   [[noreturn]] void fail(const char* what, int err);
   std::filesystem::path path_;    // as given, for messages
   std::filesystem::path target_;  // the links followed

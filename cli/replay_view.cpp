@@ -1,5 +1,8 @@
 #include "cli/replay_view.hpp"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -129,7 +132,17 @@ std::vector<Move> parse_moves(std::istream& in, const std::string& source,
 std::vector<Move> read_moves_file(const std::string& path, std::uint64_t budget) {
   // Half the budget for the text read so far, the other half for the moves.
   const std::uint64_t max_bytes = std::min(kMaxMovesFileBytes, budget / 2);
-  if (path == "-") return parse_moves(std::cin, "standard input", max_bytes);
+  if (path == "-") {
+    // A read error on standard input would look like its end (no moves at all).
+    struct stat st {};
+    if (::fstat(STDIN_FILENO, &st) != 0)
+      throw UsageError("standard input is closed (give the moves on it, or --moves-file FILE)");
+    if (S_ISDIR(st.st_mode))
+      throw UsageError(
+          "standard input is a directory (give the moves on it, or --moves-file "
+          "FILE)");
+    return parse_moves(std::cin, "standard input", max_bytes);
+  }
   // A directory opens, then fails at the first read with libstdc++'s words.
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))

@@ -60,6 +60,8 @@ std::optional<std::uint64_t> parse_byte_size(std::string_view text) {
     value = value * 10 + static_cast<std::uint64_t>(text[i] - '0');
     ++i;
   }
+  // Decimal as every number the program takes: "010M" is no more 10 MiB than 8.
+  if (i > 1 && text[0] == '0') return std::nullopt;
   std::string unit(text.substr(i));
   for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   int shift = 0;

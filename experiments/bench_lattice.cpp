@@ -44,6 +44,7 @@
 #endif
 
 #include "cli/batch.hpp"
+#include "cli/pictures.hpp"
 #include "cli/provenance.hpp"
 #include "engine/bfs.hpp"
 #include "engine/lattice_bfs.hpp"

@@ -360,6 +360,19 @@ TEST(NothingLost, OneProcessPerWorkDirectoryAndJournal) {
   EXPECT_EQ(lines_of(slurp(dir / "out" / "long.journal")).size(), 3u);
 }
 
+// `--dot /dev/stdout | cat` (and `>(cat)`) failed: the link was resolved by hand to
+// "pipe:[N]", which is no path (found by the rerun of the probe).
+TEST(NothingLost, OutputThroughAPipeByItsPath) {
+  TempDir dir;
+  const std::string out = (dir / "out").string(), err = (dir / "err").string();
+  EXPECT_EQ(run_shell(hanoi_binary() + " graph classic -n 2 --dot /dev/stdout 2>" + quote(err) +
+                      " | cat >" + quote(out)),
+            0)
+      << slurp(err);
+  EXPECT_EQ(slurp(out).rfind("digraph", 0) == 0 || slurp(out).rfind("graph", 0) == 0, true)
+      << slurp(out).substr(0, 200);
+}
+
 // --- exit policy and messages -------------------------------------------------
 
 // A directory as --moves-file (or at OUT/<stem>.journal) gave exit 1 and
@@ -372,6 +385,16 @@ TEST(NothingLost, DirectoryWhereAFileBelongsIsBadInput) {
   EXPECT_EQ(o.err.find("basic_filebuf"), std::string::npos) << o;
   o = hanoi_cli("show classic -n 3 --at 1 --moves-file " + quote((dir / "moves").string()));
   expect_one_line_error(o, 2, "is a directory");
+  // Standard input that is a directory, or closed, read as no moves at all (exit 1).
+  const std::string err = (dir / "err").string();
+  for (const std::string& redirect : {"<" + quote((dir / "moves").string()), std::string("<&-")}) {
+    SCOPED_TRACE(redirect);
+    EXPECT_EQ(run_shell(hanoi_binary() + " check classic -n 3 --moves-file - " + redirect +
+                        " >/dev/null 2>" + quote(err)),
+              2)
+        << slurp(err);
+    EXPECT_NE(slurp(err).find("standard input is"), std::string::npos) << slurp(err);
+  }
   write_file(dir / "quick.toml", kQuickBatch);
   fs::create_directories(dir / "out" / "quick.journal");
   o = hanoi_cli("verify quick.toml --out out", dir.path());
@@ -485,9 +508,33 @@ TEST(NothingLost, InvisibleCharactersAreEscapedInErrors) {
       EXPECT_EQ(o.err.find(raw), std::string::npos) << o;
     EXPECT_NE(o.err.find("\\u{"), std::string::npos) << o;
   }
+  // Bytes that are not UTF-8 (a surrogate, past U+10FFFF, a bad lead byte, an
+  // overlong form) are bytes: \xNN.  So is the combining grapheme joiner, \u{34f}.
+  for (const char* bad : {"a\xed\xa0\x80"
+                          "b",
+                          "a\xf4\x90\x80\x80"
+                          "b",
+                          "a\xfd\x82\x97"
+                          "b",
+                          "a\xe0\x80\xaf"
+                          "b",
+                          "a\xcd\x8f"
+                          "b"}) {
+    const Outcome o = hanoi_cli("optimum " + quote(bad) + " -n 3");
+    expect_one_line_error(o, 2);
+    for (const char c : o.err)
+      EXPECT_LT(static_cast<unsigned char>(c), 0x80) << "a raw byte in the error line\n" << o;
+  }
   // Ordinary non-ASCII text stays as it is.
   const Outcome o = hanoi_cli("optimum " + quote("d\xc3\xa9j\xc3\xa0") + " -n 3");
   EXPECT_NE(o.err.find("d\xc3\xa9j\xc3\xa0"), std::string::npos) << o;
+}
+
+// A leading zero in --max-memory was read as decimal ("010M" as 10 MiB), where every
+// other number refuses it.
+TEST(NothingLost, MemorySizesAreDecimalToo) {
+  expect_one_line_error(hanoi_cli("optimum classic -n 3 --max-memory 01G"), 2, "--max-memory");
+  EXPECT_EQ(hanoi_cli("optimum classic -n 3 -q --max-memory 1G").status, 0);
 }
 
 // `--edges '00-1,...'` and `'0-1,,1-2'` were accepted.
