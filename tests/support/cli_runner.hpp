@@ -85,6 +85,16 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+// The program's path, quoted for the shell (for command lines run_shell runs).
+inline std::string hanoi_binary() {
+  return quote(HANOI_BINARY);
+}
+
+// A verify batch of six quick cells (classic, n = 1..6).
+inline constexpr const char* kQuickBatch =
+    "title = \"quick\"\n"
+    "[[row]]\nvariant = \"classic\"\nn = [1, 6]\n";
+
 // One run of the program.
 struct Outcome {
   int status = -1;

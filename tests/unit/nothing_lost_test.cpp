@@ -23,7 +23,9 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 using testing::expect_one_line_error;
+using testing::hanoi_binary;
 using testing::hanoi_cli;
+using testing::kQuickBatch;
 using testing::lines_of;
 using testing::Outcome;
 using testing::quote;
@@ -31,10 +33,6 @@ using testing::run_shell;
 using testing::slurp;
 using testing::TempDir;
 using testing::write_file;
-
-std::string hanoi_binary() {
-  return quote(HANOI_BINARY);
-}
 
 bool have_matplotlib() {
   return run_shell("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") == 0;
@@ -90,10 +88,6 @@ class Background {
   std::string base_;
   int pid_ = 0;
 };
-
-const char* kQuickBatch =
-    "title = \"quick\"\n"
-    "[[row]]\nvariant = \"classic\"\nn = [1, 6]\n";
 
 // --- lost or overwritten data --------------------------------------------------
 

@@ -22,7 +22,9 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 using testing::expect_one_line_error;
+using testing::hanoi_binary;
 using testing::hanoi_cli;
+using testing::kQuickBatch;
 using testing::lines_of;
 using testing::Outcome;
 using testing::parse_json;
@@ -31,10 +33,6 @@ using testing::run_shell;
 using testing::slurp;
 using testing::TempDir;
 using testing::write_file;
-
-std::string hanoi_binary() {
-  return quote(HANOI_BINARY);
-}
 
 // --- strict input -------------------------------------------------------------
 
@@ -145,10 +143,6 @@ TEST(Reliability, FullStdoutIsAnError) {
   ASSERT_EQ(lines.size(), 1u) << slurp(err);
   EXPECT_NE(lines[0].find("cannot write standard output"), std::string::npos) << lines[0];
 }
-
-const char* kQuickBatch =
-    "title = \"quick\"\n"
-    "[[row]]\nvariant = \"classic\"\nn = [1, 6]\n";
 
 // A table cut mid-row on a full disk, under a header saying the batch completed.
 // The file-size limit stands in for the full disk: the new table cannot be
