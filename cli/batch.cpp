@@ -246,18 +246,12 @@ CellJournal::CellJournal(const std::filesystem::path& dir, const std::string& ba
       commit_(git_commit()),
       quiet_(quiet) {
   refuse_batch_as_output(dir, batch_path);
-  // Anything but a regular file (or nothing) at the journal's path is refused before
-  // it is read or removed: a directory fails at the first read with libstdc++'s
-  // words, and a FIFO would block the batch until someone writes to it.
-  struct stat st {};
-  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-    throw UsageError("the batch's journal " + path_.string() + " is " +
-                     (S_ISDIR(st.st_mode) ? "a directory" : "not a regular file") +
-                     "; move it away (the journal is a file the batch writes)");
   check_link_may_be_followed(path_);
   // Locked for the run (a second `verify` of this batch into this directory is
-  // refused, naming this one); --fresh empties it through the lock's descriptor,
-  // since a removed file would take the lock with it.
+  // refused, naming this one), and so opened before it is read or emptied: the lock
+  // refuses anything but a regular file there (a directory would fail at the first
+  // read with libstdc++'s words, a FIFO block the batch).  --fresh empties it through
+  // the lock's descriptor, since a removed file would take the lock with it.
   lock_.emplace(RunLock::file(path_.string(), "the batch's journal"));
   if (fresh) {
     if (lock_->fd() >= 0 && ::ftruncate(lock_->fd(), 0) != 0)

@@ -71,12 +71,12 @@ std::string read_bounded(std::istream& in, const std::string& source, std::uint6
 }
 
 // The length of the well-formed UTF-8 sequence of two to four bytes at text[i]
-// (the program's own messages use a few: σ, ≤, ×), or 0.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
+// (the program's own messages use a few: σ, ≤, ×), or 0; its code point in `cp`.
+std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& cp) {
   const auto c = static_cast<unsigned char>(text[i]);
   const std::size_t n = c >= 0xf5 ? 0 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
   if (n == 0 || i + n > text.size()) return 0;
-  char32_t cp = c & (0xff >> (n + 1));
+  cp = c & (0xff >> (n + 1));
   for (std::size_t k = 1; k < n; ++k) {
     const auto b = static_cast<unsigned char>(text[i + k]);
     if ((b & 0xc0) != 0x80) return 0;
@@ -91,22 +91,13 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
 
 namespace {
 
-// The code point of the well-formed sequence of n bytes at text[i].
-char32_t decode_utf8(std::string_view text, std::size_t i, std::size_t n) {
-  static constexpr unsigned char kLead[] = {0, 0, 0x1f, 0x0f, 0x07};
-  char32_t cp = static_cast<unsigned char>(text[i]) & kLead[n];
-  for (std::size_t k = 1; k < n; ++k)
-    cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
-  return cp;
-}
-
 // Characters that print as nothing or reorder what follows (Unicode's controls and
 // format characters): the C1 controls, the soft hyphen, zero-width spaces and
 // joiners, the combining grapheme joiner, the bidirectional marks, embeddings,
 // overrides and isolates, the line and paragraph separators, the Hangul fillers,
 // the variation selectors, the byte-order mark, the interlinear annotations, the
-// tags (Unicode's default-ignorable code points and format characters).  A user's value holding one
-// would otherwise rewrite the error line it is shown in.
+// tags (Unicode's default-ignorable code points and format characters).  A user's
+// value holding one would otherwise rewrite the error line it is shown in.
 bool invisible(char32_t cp) {
   return (cp >= 0x80 && cp <= 0x9f) || cp == 0xad || cp == 0x034f || cp == 0x061c || cp == 0x115f ||
          cp == 0x1160 || cp == 0x17b4 || cp == 0x17b5 || (cp >= 0x180b && cp <= 0x180f) ||
@@ -127,10 +118,11 @@ std::string printable(std::string_view text, std::size_t max) {
       return out;
     }
     const auto c = static_cast<unsigned char>(text[i]);
+    char32_t cp = 0;
     if (c >= 0x20 && c < 0x7f) {
       out.push_back(text[i++]);
-    } else if (const std::size_t n = c >= 0x80 ? utf8_length(text, i) : 0; n > 0) {
-      if (const char32_t cp = decode_utf8(text, i, n); invisible(cp)) {
+    } else if (const std::size_t n = c >= 0x80 ? utf8_sequence(text, i, cp) : 0; n > 0) {
+      if (invisible(cp)) {
         char code[16];
         std::snprintf(code, sizeof code, "\\u{%x}", static_cast<unsigned>(cp));
         out += code;

@@ -56,36 +56,33 @@ OutputFile::OutputFile(const std::filesystem::path& path) : path_(path), target_
     fd_ = STDOUT_FILENO;
     return;
   }
+  // What is at the path, as the kernel follows links: a directory is refused; a
+  // device, a FIFO or a socket is written where it is, never replaced (reached
+  // through links or not: /dev/stdout is a link to /proc/self/fd/1, whose target
+  // "pipe:[N]" is no path, and only the kernel can follow it).
   struct stat st {};
-  // A device, a FIFO or a socket, reached through links or not (/dev/stdout is a
-  // link to /proc/self/fd/1, whose target "pipe:[N]" is no path: only the kernel
-  // can follow it), is written where it is, never replaced.
-  if (::stat(path_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-    check_link_may_be_followed(path_);
-    open_in_place();
-    return;
+  if (::stat(path_.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) output_failed(path_, "open", EISDIR);
+    if (!S_ISREG(st.st_mode)) {
+      check_link_may_be_followed(path_);
+      open_in_place();
+      return;
+    }
   }
-  // A symbolic link is followed: its target is written and the link stays a link.
-  bool exists = false;
+  // A regular file or a new one.  A symbolic link is followed by hand, so that the
+  // temporary file goes beside its target: the target is written and the link
+  // stays a link.
   for (int hops = 0;; ++hops) {
-    if (::lstat(target_.c_str(), &st) != 0) break;
-    exists = true;
-    if (!S_ISLNK(st.st_mode)) break;
+    if (::lstat(target_.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) break;
     if (hops == 40) output_failed(path_, "open", ELOOP);
     check_link_may_be_followed(target_);
     std::error_code ec;
     const std::filesystem::path next = std::filesystem::read_symlink(target_, ec);
     if (ec) output_failed(path_, "readlink", ec.value());
     target_ = next.is_absolute() ? next : target_.parent_path() / next;
-    exists = false;
   }
-  if (exists && S_ISDIR(st.st_mode)) output_failed(path_, "open", EISDIR);
-  if (exists && !S_ISREG(st.st_mode)) {
-    open_in_place();
-    return;
-  }
-  // A regular file, or a new one: through a temporary file renamed into place, so a
-  // table on disk is always whole.
+  // Written through a temporary file renamed into place, so a table on disk is
+  // always whole.
   tmp_ = target_.string() + ".tmp" + std::to_string(static_cast<long>(::getpid()));
   fd_ = ::open(tmp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   if (fd_ < 0) {

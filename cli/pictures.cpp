@@ -110,7 +110,6 @@ void Pictures::draw(const std::filesystem::path& csv_path) {
     stop_child_if_interrupted();
     if (got < 0) {
       if (errno != EINTR) break;
-      stop_child_if_interrupted();
       continue;
     }
     text.append(buf, static_cast<std::size_t>(got));

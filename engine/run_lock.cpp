@@ -28,7 +28,7 @@ std::string flock_holder(unsigned long long dev, unsigned long long ino, long* p
     std::istringstream fields(line);
     std::string id, kind, mode, access, where;
     long pid = 0;
-    if (!(fields >> id >> kind) || kind == "->" || kind != "FLOCK") continue;
+    if (!(fields >> id >> kind) || kind != "FLOCK") continue;
     if (!(fields >> mode >> access >> pid >> where) || where != want) continue;
     if (pid_out != nullptr) *pid_out = pid;
     std::ifstream cmd("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
@@ -73,7 +73,10 @@ RunLock RunLock::directory(const std::string& dir) {
 RunLock RunLock::file(const std::string& path, const std::string& what) {
   const int fd =
       ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
+  if (fd < 0 && errno == EISDIR)
+    throw WorkDirError(what + " " + path + " is a directory; move it away");
   if (fd < 0) throw WorkDirError("cannot open " + what + " " + path + ": " + std::strerror(errno));
+  // A FIFO opens (O_RDWR needs no reader) but is no file to lock and append to.
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);

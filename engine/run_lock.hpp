@@ -20,8 +20,9 @@ namespace hanoi {
 class RunLock {
  public:
   // Locks the directory `dir` (which must exist), or the regular file `path`
-  // (created when missing).  `what` names it in the refusal: "the work directory".
-  // Throws WorkDirError when another process holds it, or it cannot be opened.
+  // (created when missing).  `what` names it in the refusal: "the batch's journal".
+  // Throws WorkDirError when another process holds it, when it cannot be opened, or
+  // (`file`) when a directory, FIFO or anything else but a regular file is there.
   static RunLock directory(const std::string& dir);
   static RunLock file(const std::string& path, const std::string& what);
 
