@@ -184,10 +184,13 @@ class GenericMode {
         mirror_(v, options.meet_in_middle),
         threads_(worker_count()),
         block_on_(uses_block_kernel(v, options)),
-        threshold_(block_on_      ? block_dense_threshold(ranks_)
-                   : ThinSpace<V> ? thin_threshold(ranks_)
-                                  : dense_threshold(ranks_)),
-        buffer_cap_(static_cast<std::size_t>(std::max<std::uint64_t>(threshold_ / threads_, 1024))),
+        threshold_(options.forced.dense ? 1
+                   : block_on_          ? block_dense_threshold(ranks_)
+                   : ThinSpace<V>       ? thin_threshold(ranks_)
+                                        : dense_threshold(ranks_)),
+        buffer_cap_(options.forced.dense ? 1
+                                         : static_cast<std::size_t>(std::max<std::uint64_t>(
+                                               threshold_ / threads_, 1024))),
         max_branching_(static_cast<std::uint64_t>(v.pegs()) *
                        static_cast<std::uint64_t>(v.pegs() - 1)),
         scratch_([this] {
@@ -350,7 +353,11 @@ class GenericMode {
   }
 
   // Whether the current level is expanded inline, by the searching thread alone.
-  bool serial_level() const { return !cur_dense_ && cur_list_.size() < kSerialLevel; }
+  bool serial_level() const {
+    return !o_.forced.parallel && !cur_dense_ && cur_list_.size() < kSerialLevel;
+  }
+  // A parallel loop's grain: `normal`, or the least with options.forced.parallel.
+  std::size_t grain(std::size_t normal) const { return o_.forced.parallel ? 1 : normal; }
 
   // Expands the current level (newer \ older when dense, else cur_list_).
   void expand_level() {
@@ -366,7 +373,7 @@ class GenericMode {
       }
     }
     if (cur_dense_) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 512),
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), grain(512)),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
                           Scratch& sc = scratch_.local();
                           auto& found = found_.local();
@@ -395,7 +402,7 @@ class GenericMode {
     } else {
       // Rank order keeps successive expansions near each other in `visited`.
       if (cur_list_.size() >= kSortLevel) tbb::parallel_sort(cur_list_.begin(), cur_list_.end());
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list_.size(), 256),
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list_.size(), grain(256)),
                         [&](const tbb::blocked_range<std::size_t>& range) {
                           expand_list(cur_list_.data() + range.begin(), range.size(),
                                       scratch_.local(), found_.local());
@@ -432,7 +439,7 @@ class GenericMode {
     cur_list_.clear();
     // One word-parallel pass over the bitmaps moves to the next level.
     auto for_each_word = [&](auto&& body) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 4096),
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), grain(4096)),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
                           for (std::uint64_t i = range.begin(); i != range.end(); ++i) body(i);
                         });
@@ -443,7 +450,7 @@ class GenericMode {
         std::swap(older_, newer_);
         // (One copy per run of words: word by word through the segments, this pass
         // was 4% of a profile of Checkers n = 16 with the block kernel.)
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 4096),
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), grain(4096)),
                           [&](const tbb::blocked_range<std::uint64_t>& range) {
                             newer_.copy_words(visited_, range.begin(), range.end());
                           });
@@ -509,7 +516,7 @@ class GenericMode {
         odd.store(true, std::memory_order_relaxed);
     };
     if (cur_dense_) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), 512),
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, visited_.word_count(), grain(512)),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
                           for (std::uint64_t i = range.begin(); i != range.end(); ++i)
                             for (std::uint64_t w = newer_.word(i) & ~older_.word(i); w; w &= w - 1)
@@ -518,7 +525,7 @@ class GenericMode {
                         });
     } else {
       tbb::parallel_sort(cur_list_.begin(), cur_list_.end());
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list_.size(), 1024),
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cur_list_.size(), grain(1024)),
                         [&](const tbb::blocked_range<std::size_t>& range) {
                           for (std::size_t i = range.begin(); i != range.end(); ++i)
                             test(cur_list_[i], [&](Rank t) {

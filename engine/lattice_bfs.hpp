@@ -298,7 +298,7 @@ class LatticeMode {
         in_x[s] = 0;
       }
     };
-    if (threads_ > 1 && items_.size() * L_.chunk_words() >= kParallelWords) {
+    if (threads_ > 1 && items_.size() * L_.chunk_words() >= parallel_words()) {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items_.size(), 16),
                         [&](const tbb::blocked_range<std::size_t>& q) {
                           for (std::size_t i = q.begin(); i != q.end(); ++i) fold(items_[i]);
@@ -353,8 +353,8 @@ class LatticeMode {
     // Small levels run on this thread with a Local of their own: 3-peg searches have
     // millions of levels of a few states, where waking the pool or finding a
     // thread-local copy would cost more than the level.
-    const bool parallel =
-        threads_ > 1 && items_.size() * L_.chunk_words() >= kParallelWords && items_.size() >= 4;
+    const bool parallel = threads_ > 1 && items_.size() * L_.chunk_words() >= parallel_words() &&
+                          items_.size() >= (options_.forced.parallel ? 2u : 4u);
     if (parallel) {
       for (auto& lo : locals_) reset(lo);
     } else {
@@ -396,6 +396,7 @@ class LatticeMode {
   // A level of fewer chunk words than this runs on one thread (a parallel_for costs
   // microseconds; a chunk word about a nanosecond).
   static constexpr std::uint64_t kParallelWords = 32768;
+  std::uint64_t parallel_words() const { return options_.forced.parallel ? 0 : kParallelWords; }
   enum Flag { kHasX = 0, kListed = 1 };
   std::uint8_t& flag(Flag f, int parity, std::uint64_t c) {
     return flags_[c * 4 + static_cast<std::uint64_t>(f) * 2 + static_cast<std::uint64_t>(parity)];

@@ -147,6 +147,17 @@ struct SearchOptions {
   // and otherwise state by state.  per_state: state by state always (comparisons,
   // the conformance tests).
   bool per_state = false;
+  // Testing aid: a small search takes the paths of a large one, so that the oracle
+  // tests at small n (tests/conformance/conformance_test.cpp) cover them.  parallel:
+  // every level goes through the parallel loops, split as finely as they allow (the
+  // engines otherwise expand a small level on the calling thread, and split only
+  // long ranges); dense: the generic engine in memory keeps every level as a bitmap
+  // (otherwise only those of more than ranks/512 or so), so its dense expansion and,
+  // where the space has one, its block kernel run at any n.
+  struct ForcedPaths {
+    bool parallel = false;
+    bool dense = false;
+  } forced;
 };
 
 // Thrown by a search whose `cancel` flag was raised; nothing of it is kept.

@@ -13,7 +13,8 @@
 #      not). The kill waits on the checkpoints, not on a clock, so that a loaded
 #      machine (CI runs two tests at once) cannot make every kill come too late;
 #   3. bad input is refused once, with exit status 2, by every rank alike.
-# Exit 77 (skipped) when this hanoi was built without MPI or mpirun is missing.
+# Exit 77 (skipped) when this hanoi was built without MPI or mpirun is missing; with
+# HANOI_REQUIRE_TOOLS=1 (scripts/test.sh, which installs Open MPI) exit 1 instead.
 #
 # usage: tests/mpi_test.sh [--hanoi PATH] [--kills N]
 # The test suite runs it (tests/CMakeLists.txt, Mpi.Script).  As root (CI), Open
@@ -25,18 +26,26 @@ while [ $# -gt 0 ]; do
   case $1 in
     --hanoi) hanoi=$2; shift 2 ;;
     --kills) kills=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "mpi_test.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 [ -x "$hanoi" ] || { echo "mpi_test.sh: no program at $hanoi (build first)" >&2; exit 2; }
-command -v mpirun >/dev/null || { echo "mpi_test.sh: no mpirun (skipped)"; exit 77; }
+# skip REASON: exit 77 (ctest: skipped), or 1 where the tools must be there.
+skip() {
+  if [ -n "${HANOI_REQUIRE_TOOLS:-}" ] && [ "$HANOI_REQUIRE_TOOLS" != 0 ]; then
+    echo "mpi_test.sh: FAILED: $1 (HANOI_REQUIRE_TOOLS=$HANOI_REQUIRE_TOOLS: a missing tool is a failure, not a skip)"
+    exit 1
+  fi
+  echo "mpi_test.sh: $1 (skipped)"
+  exit 77
+}
+command -v mpirun >/dev/null || skip "no mpirun (openmpi-bin; scripts/install-deps.sh installs it)"
 # (Captured first: `grep -q` in a pipe may stop hanoi with SIGPIPE, which pipefail
 # would count as a failed pipeline and so miss the message.)
 probe=$("$hanoi" optimum classic -n 3 --distributed -q 2>&1 || true)
 if grep -q "built without MPI" <<<"$probe"; then
-  echo "mpi_test.sh: this hanoi was built without MPI (skipped)"
-  exit 77
+  skip "this hanoi was built without MPI (libopenmpi-dev; CMake option HANOI_MPI)"
 fi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export HANOI_NO_FSYNC=1

@@ -20,7 +20,8 @@ frame-stewart n = 4, 4 pegs) and checks each in headless Chromium:
 --page checks a page made beforehand (tests/browser/make_page.py) the same way,
 against the values given.
 
-Exit 0: passed; 1: failed (the reasons are printed); 77: skipped (no Chromium).
+Exit 0: passed; 1: failed (the reasons are printed); 77: skipped (no Chromium, or no
+PIL), or 1 for that too with HANOI_REQUIRE_TOOLS=1 (scripts/test.sh, which installs them).
 """
 import argparse
 import html.parser
@@ -44,6 +45,16 @@ class Failures:
             self.items.append(what)
             print("  FAIL: " + what, flush=True)
         return ok
+
+
+def skip(why):
+    """Exit status 77 (ctest: skipped), or 1 where HANOI_REQUIRE_TOOLS says the tools must be there."""
+    required = os.environ.get("HANOI_REQUIRE_TOOLS", "")
+    if required not in ("", "0"):
+        print(f"FAILED: {why} (HANOI_REQUIRE_TOOLS={required}: a missing tool is a failure, not a skip)")
+        return 1
+    print("SKIP: " + why)
+    return SKIP
 
 
 def find_chromium():
@@ -312,13 +323,11 @@ def main():
 
     exe = find_chromium()
     if not exe:
-        print("SKIP: chromium not installed (scripts/install-deps.sh installs it)")
-        return SKIP
+        return skip("chromium not installed (scripts/install-deps.sh installs it)")
     try:
         import PIL.Image  # noqa: F401
     except ImportError:
-        print("SKIP: PIL (python3-pil) not installed for " + sys.executable)
-        return SKIP
+        return skip("PIL (python3-pil, with python3-matplotlib) not installed for " + sys.executable)
 
     tmp = tempfile.mkdtemp(prefix="hanoi-show-test-")
     browser = Browser(exe, tmp)

@@ -375,5 +375,61 @@ TEST(CheckersBlock, DiskSegmentsAsThePerStateEngine) {
   std::filesystem::remove_all(dir);
 }
 
+// Parts that fix seven or more discs, which no whole search fixed before: the record
+// runs (n >= 24) split a part further wherever the top six discs leave more than
+// 2^25 ranks, so their walks start deeper and more parts meet a segment's ends.
+// Here the kernel is rebuilt with parts as small as it makes them, one block each
+// (the four small discs), so the walk starts below n - 4 fixed discs: whole
+// searches in memory and on the disk mode's segments (complete, to the goal and
+// resumed) against the per-state engine.
+TEST(CheckersBlock, ForcedSmallPartsAsThePerStateEngine) {
+  constexpr int kBlockRanks = 172;  // a block's most ranks (block.hpp)
+  for (const std::string code : {"DDDD", "BAAB", "DBAD"})
+    for (const int n : {11, 12}) {
+      Space v = space_for_code(code, n);
+      const std::size_t usual_parts = v.block_kernel()->parts();
+      v.limit_block_parts(1);  // as many discs fixed as the kernel allows
+      const auto* K = v.block_kernel();
+      ASSERT_GT(K->parts(), usual_parts) << code << " n=" << n;
+      Rank next = 0, largest = 0;
+      for (std::size_t p = 0; p < K->parts(); ++p) {
+        ASSERT_EQ(K->part_first(p), next);
+        next += K->part_count(p);
+        largest = std::max(largest, K->part_count(p));
+      }
+      ASSERT_EQ(next, v.num_ranks());
+      // One block a part: every disc above the four small ones is fixed (n - 4 >= 7).
+      ASSERT_LE(largest, Rank{kBlockRanks});
+      for (int policy = 0; policy < 3; ++policy) {
+        const std::string what = code + " n=" + std::to_string(n) +
+                                 (policy == 0   ? " complete"
+                                  : policy == 1 ? " stop at goal"
+                                                : " resumed on disk");
+        SearchOptions o;
+        o.farthest = policy == 1 ? 0 : 3;
+        o.stop_at_goal = policy == 1;
+        SearchOptions per = o;
+        per.per_state = true;
+        const SearchResult want = search(v, per);
+        if (policy != 2) expect_same_levels(search(v, o), want, what + ", in memory");
+        // The disk mode at n = 11 only (a few seconds under the sanitizers).
+        if (n != 11) continue;
+        const std::string dir = testing::fresh_dir("hanoi-blockparts-", code);
+        SearchOptions d = testing::tight_disk_bfs_options(v.num_ranks(), dir, o);
+        SearchResult disk;
+        if (policy == 2) {
+          d.abort_after_segments = 11;
+          d.resume = true;
+          EXPECT_GT(testing::resume_until_done([&] { disk = search(v, d); }), 0) << what;
+        } else {
+          disk = search(v, d);
+        }
+        EXPECT_EQ(disk.storage, StorageKind::kDisk) << what;
+        expect_same_levels(disk, want, what + ", on disk");
+        std::filesystem::remove_all(dir);
+      }
+    }
+}
+
 }  // namespace
 }  // namespace hanoi

@@ -5,7 +5,8 @@
 //   * the encoder is a bijection on the reachable states, and the fast search
 //     agrees with a Boost.Graph BFS over the graph built from `check_move`
 //     alone (level sizes, goal distance, states), with a witness the rule
-//     checker accepts;
+//     checker accepts, and so do the paths of large runs (no witness, 1, 2 and 8
+//     threads, bitmap levels, the block kernel, the lattice and frontier kernels);
 //   * the fast successor loop generates exactly the moves `check_move` allows;
 //   * predecessors are exactly the reversed successor edges;
 //   * every algorithm replays legally to the goal, never below the optimum, and
@@ -69,10 +70,15 @@ class Conformance : public ::testing::Test {
 
 TYPED_TEST_SUITE(Conformance, testing::TypedFamilies, testing::RegisteredName);
 
+// The explicit graph is built once for both: the searches with a witness (one
+// thread) and the paths of large runs (threads, bitmap levels, block kernel).
 TYPED_TEST(Conformance, SearchMatchesBoostGraphOracle) {
   this->for_each_small_instance(
       [](const auto&, const Params&, const auto& space, const std::string& label) {
-        testing::expect_engine_matches_oracle(space, label);
+        const auto g = testing::build_explicit_graph(space);
+        const testing::OracleResult want = testing::oracle_search(space, g);
+        testing::expect_engine_matches_oracle(space, g, want, label);
+        testing::expect_threaded_paths_match_oracle(space, want, label);
       });
 }
 

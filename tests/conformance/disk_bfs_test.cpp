@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/block_kernel.hpp"
 #include "engine/search.hpp"
 #include "support/disk_bfs_options.hpp"
 #include "support/io_expect.hpp"
@@ -104,6 +105,11 @@ TYPED_TEST(DiskBfs, SameLevelsAsInMemory) {
     }
     const SearchResult disk = search(space, o);
     expect_same(disk, mem);
+    // Where the space has a block kernel (Checkers), the disk mode expands its
+    // segments by it, as the record runs do: it must have run here.
+    EXPECT_EQ(disk.block_kernel, uses_block_kernel(space, o));
+    if constexpr (BlockSpace<Space>)
+      if (space.block_kernel() != nullptr) EXPECT_TRUE(disk.block_kernel) << "no block kernel";
     EXPECT_FALSE(disk.resumed);
     EXPECT_GT(disk.segments, 2u);
     std::filesystem::remove_all(dir);

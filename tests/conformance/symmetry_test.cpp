@@ -38,6 +38,7 @@
 #include "declared/checkers.hpp"
 #include "support/visit_among.hpp"
 #include "variants/checkers/checkers.hpp"
+#include "variants/registry.hpp"
 #endif
 
 namespace hanoi {

@@ -6,7 +6,8 @@
 # is a note and exit 0, a malformed or missing table is one line on stderr and exit 1.
 #
 # Usage: tests/plots/test_plots.sh [REPO_ROOT]
-# Exit 77 (ctest SKIP_RETURN_CODE) when python3-matplotlib is not installed.
+# Exit 77 (ctest SKIP_RETURN_CODE) when python3-matplotlib is not installed; with
+# HANOI_REQUIRE_TOOLS=1 (scripts/test.sh, which installs it) exit 1 instead.
 set -uo pipefail
 
 root=${1:-"$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"}
@@ -15,7 +16,12 @@ fixtures="$root/tests/plots/fixtures"
 python=${PLOTS_PYTHON:-/usr/bin/python3}
 
 if ! "$python" -c 'import matplotlib' >/dev/null 2>&1; then
-  echo "SKIP: python3-matplotlib not installed (scripts/install-deps.sh installs it)"
+  why="python3-matplotlib not installed for $python (scripts/install-deps.sh installs it)"
+  if [ -n "${HANOI_REQUIRE_TOOLS:-}" ] && [ "$HANOI_REQUIRE_TOOLS" != 0 ]; then
+    echo "FAIL: $why (HANOI_REQUIRE_TOOLS=$HANOI_REQUIRE_TOOLS: a missing tool is a failure, not a skip)"
+    exit 1
+  fi
+  echo "SKIP: $why"
   exit 77
 fi
 [ -f "$script" ] || { echo "FAIL: no $script"; exit 1; }

@@ -32,6 +32,24 @@
 
 namespace hanoi::testing {
 
+// Whether a missing tool (matplotlib, chromium, mpirun) fails a test rather than
+// skipping it: where the setup installs them (scripts/test.sh exports
+// HANOI_REQUIRE_TOOLS=1), a test that skips for want of one has tested nothing.
+inline bool tools_required() {
+  const char* v = std::getenv("HANOI_REQUIRE_TOOLS");
+  return v != nullptr && *v != '\0' && std::string(v) != "0";
+}
+
+// In a test's body: skips for want of a tool, or fails where tools_required().
+#define HANOI_MISSING_TOOL(why)                                                        \
+  do {                                                                                 \
+    if (::hanoi::testing::tools_required()) {                                          \
+      FAIL() << (why) << " (HANOI_REQUIRE_TOOLS is set: a missing tool is a failure)"; \
+    } else {                                                                           \
+      GTEST_SKIP() << (why);                                                           \
+    }                                                                                  \
+  } while (false)
+
 // A scratch directory for one test, removed afterwards (write permission is
 // restored first, in case a test took it away).
 class TempDir {

@@ -10,6 +10,8 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
@@ -24,6 +26,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/block_kernel.hpp"
 #include "engine/core.hpp"
 #include "engine/search.hpp"
 
@@ -121,11 +124,12 @@ OracleResult oracle_search(const V& v, const ExplicitGraph<V>& g) {
 }
 
 // The whole check: encoder bijection on reachable states, and engine == oracle.
+// (The searches ask for a witness where the mode gives one, so they run on one
+// thread: expect_threaded_paths_match_oracle covers the paths of large runs.)
 template <StateSpace V>
-void expect_engine_matches_oracle(const V& v, const std::string& label) {
+void expect_engine_matches_oracle(const V& v, const ExplicitGraph<V>& g, const OracleResult& want,
+                                  const std::string& label) {
   SCOPED_TRACE(label);
-  const ExplicitGraph<V> g = build_explicit_graph(v);
-  const OracleResult want = oracle_search(v, g);
 
   std::set<Rank> seen;
   for (const auto& s : g.states) {
@@ -164,6 +168,60 @@ void expect_engine_matches_oracle(const V& v, const std::string& label) {
     }
     EXPECT_TRUE(v.is_goal(s)) << "witness ends at " << v.describe(s);
   }
+}
+
+template <StateSpace V>
+void expect_engine_matches_oracle(const V& v, const std::string& label) {
+  const ExplicitGraph<V> g = build_explicit_graph(v);
+  expect_engine_matches_oracle(v, g, oracle_search(v, g), label);
+}
+
+// The paths that large runs take, against the oracle: no witness, so every level is
+// expanded by the worker threads (1, 2 and 8 of them, even on a smaller machine),
+// through the block kernel where the space has one, and the lattice and frontier
+// kernels where they apply.  SearchOptions::forced sends the small levels of a test
+// instance through the parallel loops and, for the generic engine, the bitmap levels
+// that a large run's levels are; the generic engine also runs once with its vector
+// levels expanded in parallel.  Each search must give the oracle's level sizes,
+// states, eccentricity and optimum.
+template <StateSpace V>
+void expect_threaded_paths_match_oracle(const V& v, const OracleResult& want,
+                                        const std::string& label) {
+  SCOPED_TRACE(label);
+  struct Path {
+    EngineKind engine;
+    bool dense;
+    const char* name;
+  };
+  std::vector<Path> paths{{EngineKind::kGeneric, true, "generic, bitmap levels"},
+                          {EngineKind::kGeneric, false, "generic, vector levels"}};
+  if constexpr (LatticeSpace<V>) {
+    paths.push_back({EngineKind::kLattice, false, "lattice"});
+    if constexpr (V::kReversible) paths.push_back({EngineKind::kFrontier, false, "frontier"});
+  }
+  // Up to 8 workers wherever the test runs (the default allows one per core).
+  const tbb::global_control allow(tbb::global_control::max_allowed_parallelism, 8);
+  for (const Path& path : paths)
+    for (const int threads : {1, 2, 8}) {
+      SCOPED_TRACE(std::string(path.name) + ", " + std::to_string(threads) + " threads");
+      SearchOptions o;
+      o.engine = path.engine;
+      o.forced.parallel = true;
+      o.forced.dense = path.dense;
+      tbb::task_arena arena(threads);
+      const SearchResult got = arena.execute([&] { return search(v, o); });
+      EXPECT_EQ(got.engine, path.engine);
+      EXPECT_EQ(got.states_reached, want.states);
+      EXPECT_EQ(got.level_sizes, want.level_sizes);
+      EXPECT_EQ(got.eccentricity + 1, want.level_sizes.size());
+      ASSERT_EQ(got.outcome == SearchOutcome::kGoalReached, want.goal_distance.has_value());
+      if (want.goal_distance) EXPECT_EQ(got.optimum, *want.goal_distance);
+      // The block kernel expands the bitmap levels wherever the space offers it.
+      if (path.engine == EngineKind::kGeneric) EXPECT_EQ(got.block_kernel, uses_block_kernel(v, o));
+      if constexpr (BlockSpace<V>)
+        if (path.engine == EngineKind::kGeneric && v.block_kernel() != nullptr)
+          EXPECT_TRUE(got.block_kernel) << "the block kernel did not run";
+    }
 }
 
 }  // namespace hanoi::testing

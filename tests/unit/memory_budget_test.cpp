@@ -7,8 +7,12 @@
 // Each test runs `hanoi` as a user would, with a budget the plan says is tight
 // (the disk modes: fewer segments resident than stored; the in-memory modes: the
 // plan's figure plus a little), and checks the peak it reports (VmHWM) against the
-// budget, within max(2%, 1 MiB).  Peak RSS means nothing under AddressSanitizer
-// (its shadow memory), so the tests are skipped there.
+// budget, within max(2%, 1 MiB).  The budget comes from the plan, so a plan that
+// grew would let the program grow with it: each run's peak is also checked against
+// the peak measured for it (kMeasured..., below), within kPeakMargin, so that a run
+// that needs a few percent more than it did fails, whatever its budget allows (the
+// overshoots above were 8-15%).  Peak RSS means nothing under AddressSanitizer (its
+// shadow memory), so the tests are skipped there.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -55,9 +59,25 @@ std::uint64_t tolerance(std::uint64_t budget) {
   return std::max(budget / 50, kMiB);
 }
 
-// Runs the search with --max-memory BUDGET (bytes) and checks its peak against it.
-// Returns the answer.
-nlohmann::json run_within(const std::string& args, std::uint64_t budget) {
+// The peaks measured for each run below (VmHWM of `hanoi ... --json`, MiB): the
+// most of 15 runs, 10 of them with a second copy of all the runs alongside, on
+// 2026-12-07 (Debian 12, 2 cores; commit 4513395 plus issue 61's tests).  Runs of
+// one command vary by up to 6% (the allocator's and the worker threads' pages), so
+// the most of many is the figure, and kPeakMargin the growth allowed over it.  A
+// change that moves a peak on purpose measures it again (the failure says how).
+constexpr double kPeakMargin = 0.04;
+constexpr double kMeasuredLatticeInMemory = 14.02;    // reves --pegs 4 -n 12
+constexpr double kMeasuredGenericInMemory = 13.05;    // checkers -n 15
+constexpr double kMeasuredLatticeHalfDepth = 27.59;   // reves --pegs 4 -n 13 --meet-in-middle
+constexpr double kMeasuredLatticeOnDisk = 14.81;      // reves --pegs 4 -n 13, 20 MiB
+constexpr double kMeasuredLatticeSpilling = 13.70;    // reves --pegs 6 -n 9, 18 MiB
+constexpr double kMeasuredGenericOnDisk = 12.35;      // checkers -n 15 --storage disk, 16 MiB
+constexpr double kMeasuredGenericHalfOnDisk = 12.80;  // checkers -n 18 --meet-in-middle, disk
+constexpr double kMeasuredFrontier = 13.27;           // adjacent --pegs 4 -n 12 --engine frontier
+
+// Runs the search with --max-memory BUDGET (bytes) and checks its peak against it,
+// and against the peak measured for it (MiB).  Returns the answer.
+nlohmann::json run_within(const std::string& args, std::uint64_t budget, double measured_mib) {
   const Outcome o = hanoi_cli(args + " --max-memory " + std::to_string(budget) + " --json -q");
   EXPECT_EQ(o.status, 0) << o;
   if (o.status != 0) return {};
@@ -66,6 +86,12 @@ nlohmann::json run_within(const std::string& args, std::uint64_t budget) {
   EXPECT_GT(peak, 0u) << o;
   EXPECT_LE(peak, budget + tolerance(budget))
       << "peak " << peak << " bytes against a budget of " << budget << "\n"
+      << o;
+  const double peak_mib = static_cast<double>(peak) / static_cast<double>(kMiB);
+  EXPECT_LE(peak_mib, measured_mib * (1 + kPeakMargin))
+      << "peak " << peak_mib << " MiB, over the " << measured_mib << " MiB measured for this run "
+      << "by more than " << kPeakMargin * 100 << "%; if that is intended, measure it again "
+      << "(the most of many runs of the command, some under load) and update it\n"
       << o;
   return j;
 }
@@ -80,7 +106,7 @@ nlohmann::json plan_of(const std::string& args, std::uint64_t budget = 0) {
 
 // An in-memory mode: the budget is the plan's search bytes and the program's own,
 // plus kBaselineSlack for the baseline measured again in the run.
-void check_in_memory(const std::string& args, const std::string& engine) {
+void check_in_memory(const std::string& args, const std::string& engine, double measured_mib) {
   const nlohmann::json plan = plan_of(args);
   ASSERT_TRUE(plan.is_object());
   ASSERT_EQ(plan.value("engine", ""), engine);
@@ -89,12 +115,12 @@ void check_in_memory(const std::string& args, const std::string& engine) {
   EXPECT_GT(baseline, 4 * kMiB) << "the plan should count the program itself";
   const std::uint64_t budget =
       plan.value("memory_bytes", std::uint64_t{0}) + baseline + kBaselineSlack;
-  run_within(args, budget);
+  run_within(args, budget, measured_mib);
 }
 
 // A disk mode under a budget that keeps fewer segments resident than it stores, so
 // that segments stream through the file buffers.
-nlohmann::json check_on_disk(const std::string& args, std::uint64_t budget) {
+nlohmann::json check_on_disk(const std::string& args, std::uint64_t budget, double measured_mib) {
   TempDir dir;
   const std::string with_dir = args + " --work-dir " + quote((dir / "w").string());
   const nlohmann::json plan = plan_of(with_dir, budget);
@@ -104,45 +130,48 @@ nlohmann::json check_on_disk(const std::string& args, std::uint64_t budget) {
   EXPECT_LT(plan.value("resident_segments", std::uint64_t{0}),
             plan.value("stored_segments", std::uint64_t{0}))
       << "the budget should not hold every segment: " << plan.dump();
-  return run_within(with_dir, budget);
+  return run_within(with_dir, budget, measured_mib);
 }
 
 TEST(MemoryBudget, LatticeInMemory) {
   HANOI_SKIP_UNDER_ASAN();
-  check_in_memory("optimum reves --pegs 4 -n 12", "lattice");
+  check_in_memory("optimum reves --pegs 4 -n 12", "lattice", kMeasuredLatticeInMemory);
 }
 
 TEST(MemoryBudget, GenericInMemory) {
   HANOI_SKIP_UNDER_ASAN();
-  check_in_memory("optimum checkers -n 15", "generic");
+  check_in_memory("optimum checkers -n 15", "generic", kMeasuredGenericInMemory);
 }
 
 TEST(MemoryBudget, LatticeHalfDepth) {
   HANOI_SKIP_UNDER_ASAN();
-  check_in_memory("optimum reves --pegs 4 -n 13 --meet-in-middle", "lattice");
+  check_in_memory("optimum reves --pegs 4 -n 13 --meet-in-middle", "lattice",
+                  kMeasuredLatticeHalfDepth);
 }
 
 TEST(MemoryBudget, LatticeOnDisk) {
   HANOI_SKIP_UNDER_ASAN();
-  check_on_disk("optimum reves --pegs 4 -n 13", 20 * kMiB);
+  check_on_disk("optimum reves --pegs 4 -n 13", 20 * kMiB, kMeasuredLatticeOnDisk);
 }
 
 TEST(MemoryBudget, LatticeOnDiskSpillingRecords) {
   HANOI_SKIP_UNDER_ASAN();
   // At 6 pegs records of moves between segments overflow their allowance and go
   // to files; an earlier main's allocator kept their freed lists.
-  const nlohmann::json j = check_on_disk("optimum reves --pegs 6 -n 9", 18 * kMiB);
+  const nlohmann::json j =
+      check_on_disk("optimum reves --pegs 6 -n 9", 18 * kMiB, kMeasuredLatticeSpilling);
   EXPECT_GT(j.value("spilled_records", std::uint64_t{0}), 0u) << j.dump();
 }
 
 TEST(MemoryBudget, GenericOnDisk) {
   HANOI_SKIP_UNDER_ASAN();
-  check_on_disk("optimum checkers -n 15 --storage disk", 16 * kMiB);
+  check_on_disk("optimum checkers -n 15 --storage disk", 16 * kMiB, kMeasuredGenericOnDisk);
 }
 
 TEST(MemoryBudget, GenericHalfDepthOnDisk) {
   HANOI_SKIP_UNDER_ASAN();
-  check_on_disk("optimum checkers -n 18 --meet-in-middle --storage disk", 16 * kMiB);
+  check_on_disk("optimum checkers -n 18 --meet-in-middle --storage disk", 16 * kMiB,
+                kMeasuredGenericHalfOnDisk);
 }
 
 TEST(MemoryBudget, Frontier) {
@@ -159,7 +188,7 @@ TEST(MemoryBudget, Frontier) {
                                      .value("baseline_bytes", std::uint64_t{0});
   ASSERT_GT(need, 0u);
   std::filesystem::remove_all(dir / "w");
-  run_within(args, need + baseline + kBaselineSlack);
+  run_within(args, need + baseline + kBaselineSlack, kMeasuredFrontier);
 }
 
 // The refusal counts the program too, and says so.

@@ -176,7 +176,7 @@ TEST(NothingLost, LevelsTableEqualsAFreshRun) {
 // and a 0-byte PNG were left, then the table could not be written (exit 4); a
 // picture that could not be written was a warning, exit 0, advising matplotlib.
 TEST(NothingLost, PicturesNeverCostATable) {
-  if (!have_matplotlib()) GTEST_SKIP() << "python3-matplotlib is not installed";
+  if (!have_matplotlib()) HANOI_MISSING_TOOL("python3-matplotlib is not installed");
   TempDir dir;
   write_file(dir / "quick.toml", kQuickBatch);
   const std::string err = (dir / "err").string();

@@ -421,7 +421,7 @@ TEST(Batch, AStarProblemStandsForEveryCode) {
 
 TEST(Batch, PicturesAreDrawnBesideTheTableWhereMatplotlibIsInstalled) {
   if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "python3-matplotlib not installed (scripts/install-deps.sh installs it)";
+    HANOI_MISSING_TOOL("python3-matplotlib not installed (scripts/install-deps.sh installs it)");
   TempDir dir;
   write_file(dir / "p.toml", "title = \"t\"\n[[row]]\nvariant = \"classic\"\nn = [1, 4]\n");
   // The unit tests run with HANOI_PLOTS=off (ctest sets it); here one run sets it

@@ -53,6 +53,11 @@ BaseColours base_colours(std::string_view code, int n) {
   return b;
 }
 
+void Space::limit_block_parts(Rank max_part_ranks) {
+  if (n_ >= BlockKernel::kMinDiscs)
+    block_ = std::make_shared<const BlockKernel>(n_, start_automaton_, max_part_ranks);
+}
+
 Space::Space(int n, BaseColours base) : n_(n), base_(base) {
   if (n < 1 || n > kMaxDiscs)
     throw std::invalid_argument("checkers takes n from 1 to " + std::to_string(kMaxDiscs));

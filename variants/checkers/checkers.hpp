@@ -161,6 +161,10 @@ class Space {
   // The block kernel (block.hpp, engine/block_kernel.hpp): the generic engine's
   // bitmap levels a block of ranks at a time.  Null below BlockKernel::kMinDiscs.
   const BlockKernel* block_kernel() const { return block_.get(); }
+  // Testing aid: the kernel rebuilt with parts of at most max_part_ranks ranks, so
+  // that at a small n its parts fix seven or more discs, as they do from n = 24 on
+  // (block.cpp, the parts; tests/conformance/block_test.cpp).
+  void limit_block_parts(Rank max_part_ranks);
 
   // The start-goal mirror (core.hpp, HasMirror): a relabelling σ of the pegs with
   // σ(0) = 3, σσ = 1 and the same base colour on p and σp; the reflection
