@@ -400,6 +400,11 @@ TEST(CheckersBlock, ForcedSmallPartsAsThePerStateEngine) {
       ASSERT_EQ(next, v.num_ranks());
       // One block a part: every disc above the four small ones is fixed (n - 4 >= 7).
       ASSERT_LE(largest, Rank{kBlockRanks});
+      // The kernel alone, with no search around it: sampled states' successors.
+      if (n == 11)
+        for (Rank r = 0; r < v.num_ranks(); r += 101)
+          ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r))
+              << code << " n=" << n << " state " << v.describe(v.unrank(r));
       for (int policy = 0; policy < 3; ++policy) {
         const std::string what = code + " n=" + std::to_string(n) +
                                  (policy == 0   ? " complete"
