@@ -646,8 +646,9 @@ TEST(SecondReading, Multistack) {
   // M pegs; l = M/2 stacks of n discs; stack i starts on its home peg 2i and may use
   // only that, its ride peg 2i + 1 and its away peg 2i + 2 mod 2l, plus, for odd M,
   // the centre peg M - 1.  No disc on a smaller or equal disc.  The tag is the stack.
-  for (const auto& [m, max_n] : {std::pair{4, 3}, {5, 3}, {6, 2}, {7, 2}, {8, 2}, {9, 1}})
+  for (const auto& [pegs, max_n] : {std::pair{4, 3}, {5, 3}, {6, 2}, {7, 2}, {8, 2}, {9, 1}})
     for (int n = 1; n <= max_n; ++n) {
+      const int m = pegs;  // (a lambda cannot capture a structured binding in C++20)
       const int l = m / 2;
       const auto may_use = [m, l](int stack, int peg) {
         return peg == 2 * stack || peg == 2 * stack + 1 || peg == (2 * stack + 2) % (2 * l) ||
