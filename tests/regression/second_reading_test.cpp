@@ -334,6 +334,31 @@ TEST(SecondReading, FourStar) {
     }
 }
 
+// The fixed-colour rules (Rainbow, Checkers): each disc has a colour given by its
+// size, each peg's base one or none (kNone), and no disc rests on its own colour, so
+// it never lands on one; every configuration keeps the rule everywhere.
+Reading fixed_colour_reading(int pegs, int n, const std::vector<int>& base,
+                             const std::function<int(int)>& colour) {
+  const auto under = [base, colour](const Config& c, int p, std::size_t i) {
+    return i == 0 ? base[static_cast<std::size_t>(p)]
+                  : colour(c[static_cast<std::size_t>(p)][i - 1].size);
+  };
+  Reading r = plain(pegs, n, 0, anywhere);
+  r.lands = [under, colour](const Config& c, int from, int to) -> std::optional<Disc> {
+    const Disc d = c[static_cast<std::size_t>(from)].back();
+    if (!onto_larger(c, to, d.size)) return std::nullopt;
+    if (under(c, to, c[static_cast<std::size_t>(to)].size()) == colour(d.size)) return std::nullopt;
+    return d;
+  };
+  r.legal = [under, colour, pegs](const Config& c) {
+    for (int p = 0; p < pegs; ++p)
+      for (std::size_t i = 0; i < c[static_cast<std::size_t>(p)].size(); ++i)
+        if (under(c, p, i) == colour(c[static_cast<std::size_t>(p)][i].size)) return false;
+    return true;
+  };
+  return r;
+}
+
 TEST(SecondReading, Rainbow) {
   // Disc d has colour (d - 1) mod 3; no disc directly on a disc or a base of its own
   // colour.  Code PQR: the bases of pegs 0, 1, 2; A, B, C the colours of discs n,
@@ -343,25 +368,7 @@ TEST(SecondReading, Rainbow) {
     for (int n = 3; n <= 6; ++n) {
       std::vector<int> base;
       for (char ch : code) base.push_back(ch == 'D' ? kNone : colour(n - (ch - 'A')));
-      const auto under = [base, colour](const Config& c, int p, std::size_t i) {
-        return i == 0 ? base[static_cast<std::size_t>(p)]
-                      : colour(c[static_cast<std::size_t>(p)][i - 1].size);
-      };
-      Reading r = plain(3, n, 0, anywhere);
-      r.lands = [under, colour](const Config& c, int from, int to) -> std::optional<Disc> {
-        const Disc d = c[static_cast<std::size_t>(from)].back();
-        if (!onto_larger(c, to, d.size)) return std::nullopt;
-        if (under(c, to, c[static_cast<std::size_t>(to)].size()) == colour(d.size))
-          return std::nullopt;
-        return d;
-      };
-      // A legal configuration keeps the colour rule everywhere.
-      r.legal = [under, colour](const Config& c) {
-        for (int p = 0; p < 3; ++p)
-          for (std::size_t i = 0; i < c[static_cast<std::size_t>(p)].size(); ++i)
-            if (under(c, p, i) == colour(c[static_cast<std::size_t>(p)][i].size)) return false;
-        return true;
-      };
+      const Reading r = fixed_colour_reading(3, n, base, colour);
       const auto v = build<vv::rainbow::RainbowFamily>(Params{n, 0, code});
       expect_same_moves(
           v, r, [&](auto s) { return by_peg(v, s); }, name("rainbow", n, 3, code));
@@ -574,24 +581,7 @@ TEST(SecondReading, Checkers) {
       std::vector<int> base;
       for (char ch : code)
         base.push_back(ch == 'A' ? colour(n) : ch == 'B' ? colour(n + 1) : kNone);
-      const auto under = [base, colour](const Config& c, int p, std::size_t i) {
-        return i == 0 ? base[static_cast<std::size_t>(p)]
-                      : colour(c[static_cast<std::size_t>(p)][i - 1].size);
-      };
-      Reading r = plain(4, n, 0, anywhere);
-      r.lands = [under, colour](const Config& c, int from, int to) -> std::optional<Disc> {
-        const Disc d = c[static_cast<std::size_t>(from)].back();
-        if (!onto_larger(c, to, d.size)) return std::nullopt;
-        if (under(c, to, c[static_cast<std::size_t>(to)].size()) == colour(d.size))
-          return std::nullopt;
-        return d;
-      };
-      r.legal = [under, colour](const Config& c) {
-        for (int p = 0; p < 4; ++p)
-          for (std::size_t i = 0; i < c[static_cast<std::size_t>(p)].size(); ++i)
-            if (under(c, p, i) == colour(c[static_cast<std::size_t>(p)][i].size)) return false;
-        return true;
-      };
+      const Reading r = fixed_colour_reading(4, n, base, colour);
       const auto v = build<vv::checkers::CheckersFamily>(Params{n, 0, code});
       expect_same_moves(
           v, r, [&](auto s) { return by_peg(v, s); }, name("checkers", n, 4, code));
