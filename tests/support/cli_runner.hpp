@@ -125,12 +125,15 @@ inline std::ostream& operator<<(std::ostream& os, const Outcome& o) {
             << "\n  stdout: " << o.out.substr(0, 1500) << "\n  stderr: " << o.err.substr(0, 800);
 }
 
-// Runs `hanoi ARGS` (ARGS is shell text) in `cwd`, stdin from /dev/null.
-inline Outcome hanoi_cli(const std::string& args, const std::filesystem::path& cwd =
-                                                      std::filesystem::temp_directory_path()) {
+// Runs `hanoi ARGS` (ARGS is shell text) in `cwd`, stdin from /dev/null; `launcher`
+// (shell text) goes before the program, e.g. an mpirun command line.
+inline Outcome hanoi_cli(const std::string& args,
+                         const std::filesystem::path& cwd = std::filesystem::temp_directory_path(),
+                         const std::string& launcher = "") {
   TempDir capture;
   const std::filesystem::path out = capture / "stdout", err = capture / "stderr";
-  const std::string cmd = "cd " + quote(cwd.string()) + " && " + quote(HANOI_BINARY) + " " + args +
+  const std::string cmd = "cd " + quote(cwd.string()) + " && " + launcher +
+                          (launcher.empty() ? "" : " ") + quote(HANOI_BINARY) + " " + args +
                           " </dev/null >" + quote(out.string()) + " 2>" + quote(err.string());
   const int rc = std::system(cmd.c_str());
   Outcome o;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/refusal_flags.hpp"
+#include "support/cli_runner.hpp"
 #include "support/thread_comm.hpp"
 
 namespace hanoi::testing {
@@ -223,6 +224,97 @@ TEST(Combinations, TheCliAddsTheFlags) {
   for (int i = 0; i < kFeatureCount; ++i)
     if (static_cast<Feature>(i) != Feature::kWatch)
       EXPECT_STRNE(cli::feature_flag(static_cast<Feature>(i)), "") << i;
+}
+
+// Every row through the program, with each policy that `optimum` has a flag for (a
+// witness, symmetry, the half-depth test, resume; the farthest states and watched
+// ranks, which it has none for, run through search() in
+// tests/conformance/combinations_e2e_test.cpp): the row's kernel and store as flags
+// (the distributed row: --distributed under `mpirun -np 2`), on Checkers n = 8
+// (generic) or Reve's puzzle n = 7 (lattice, frontier).  An offered policy exits 0
+// with the numbers of `--engine generic --per-state` and its own effect, served by
+// this row; a policy not offered exits 2 naming it and its flag, or is served by a
+// row that offers it.
+const Combination* served_row(const nlohmann::json& j) {
+  const std::string engine = j.value("engine", "");
+  const LevelStore store = j.value("ranks", 1) > 1 ? LevelStore::kRanks
+                           : j.contains("segments") || j.value("storage", "") == "disk"
+                               ? LevelStore::kSegments
+                               : LevelStore::kMemory;
+  for (const Combination& c : kCombinations)
+    if (engine == engine_name(c.kernel) && c.store == store) return &c;
+  return nullptr;
+}
+
+// Two ranks on this machine (as tests/mpi_test.sh starts them).
+constexpr const char* kMpirun =
+    "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun --bind-to none --mca btl "
+    "self,vader -np 2";
+
+void row_through_the_program(const Combination& c) {
+  const std::string instance =
+      c.kernel == EngineKind::kGeneric ? "optimum checkers -n 8" : "optimum reves --pegs 4 -n 7";
+  const Outcome ref_run = hanoi_cli(instance + " --engine generic --per-state --json -q");
+  ASSERT_EQ(ref_run.status, 0) << ref_run;
+  const nlohmann::json ref = parse_json(ref_run);
+  const Feature kNone = Feature::kWorkDir;
+  for (const Feature policy :
+       {kNone, Feature::kWitness, Feature::kSymmetry, Feature::kHalfDepth, Feature::kResume}) {
+    const bool none = policy == kNone;
+    SCOPED_TRACE(std::string(c.name) + ", " + (none ? "no policy" : feature_words(policy)));
+    TempDir dir;
+    const std::string work = " --work-dir " + quote((dir / "w").string());
+    std::string args = instance + " --engine " + engine_name(c.kernel);
+    if (c.store == LevelStore::kMemory && c.kernel != EngineKind::kFrontier)
+      args += " --storage memory";
+    if (c.store == LevelStore::kSegments) args += " --storage disk" + work;
+    if (c.store == LevelStore::kRanks) args += " --distributed";
+    if (!none) args += std::string(" ") + cli::feature_flag(policy);
+    if (policy == Feature::kResume && c.store != LevelStore::kSegments) args += work;
+    const Outcome o = hanoi_cli(args + " --json -q", std::filesystem::temp_directory_path(),
+                                c.store == LevelStore::kRanks ? kMpirun : "");
+    if (o.status != 0) {
+      EXPECT_EQ(o.status, 2) << o;
+      EXPECT_FALSE(none || c.offers.has(policy)) << "refused what the row offers\n" << o;
+      EXPECT_NE(o.err.find(feature_words(policy)), std::string::npos) << o;
+      EXPECT_NE(o.err.find(cli::feature_flag(policy)), std::string::npos) << o;
+      continue;
+    }
+    const nlohmann::json j = parse_json(o);
+    const Combination* row = served_row(j);
+    ASSERT_NE(row, nullptr) << o;
+    if (none || c.offers.has(policy))
+      EXPECT_EQ(row, &c) << "served by " << row->name;
+    else
+      EXPECT_TRUE(row != &c && row->offers.has(policy)) << "served by " << row->name;
+    EXPECT_EQ(j.value("optimal", -1), ref.value("optimal", -2)) << o;
+    if (policy == Feature::kHalfDepth) {
+      EXPECT_TRUE(j.value("meet_in_middle", false)) << o;
+      continue;
+    }
+    EXPECT_EQ(j.value("states", -1), ref.value("states", -2)) << o;
+    EXPECT_EQ(j.value("eccentricity", -1), ref.value("eccentricity", -2)) << o;
+    if (policy == Feature::kWitness)
+      EXPECT_EQ(j.value("moves", nlohmann::json::array()).size(),
+                ref.value("optimal", std::size_t{0}))
+          << o;
+    if (policy == Feature::kSymmetry) EXPECT_GT(j.value("symmetries", 0), 1) << o;
+  }
+}
+
+TEST(Combinations, EveryRowThroughTheProgram) {
+  for (const Combination& c : kCombinations)
+    if (c.store != LevelStore::kRanks) row_through_the_program(c);
+}
+
+TEST(Combinations, TheDistributedRowThroughTheProgram) {
+  const Outcome probe = hanoi_cli("optimum classic -n 2 --distributed -q");
+  if (probe.status != 0 && probe.err.find("MPI") != std::string::npos)
+    HANOI_MISSING_TOOL("hanoi was built without MPI: " + probe.err);
+  if (run_shell("command -v mpirun >/dev/null 2>&1") != 0)
+    HANOI_MISSING_TOOL("no mpirun (openmpi-bin; scripts/install-deps.sh installs it)");
+  for (const Combination& c : kCombinations)
+    if (c.store == LevelStore::kRanks) row_through_the_program(c);
 }
 
 // docs/engines.md holds the table as combinations_markdown() writes it.
