@@ -5,6 +5,7 @@
 #include <tbb/global_control.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include <thread>
 
 #include "cli/command.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/provenance.hpp"
 #include "cli/refusal_flags.hpp"
 #include "engine/checkpoint.hpp"
@@ -26,6 +28,19 @@ namespace hanoi::cli {
 namespace {
 
 using nlohmann::json;
+
+// A failure every rank meets alike, which rank 0 reports: another rank ends with the
+// same status, but a moment later, so that rank 0's line is written before mpirun,
+// seeing a rank end with an error, stops the job (it stopped rank 0 by SIGTERM
+// before it wrote, and the user read "interrupted" instead of the reason).  Bounded:
+// where rank 0 did not fail after all, the job still ends.
+[[noreturn]] void end_after_rank0_reports(int status) {
+  // (Rank 0 meets the same failure at about the same time and needs milliseconds to
+  // write its line; the wait costs a refused job 0.3 s.)
+  for (int i = 0; i < 6 && !interrupted(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  throw QuietExit{status};
+}
 
 // The search of one rank of a distributed job.  Failures every rank meets alike
 // (bad input, the budget: found before the ranks talk; AgreedError: agreed by them)
@@ -42,10 +57,10 @@ SearchResult distributed_search(const FamilyInfo& fam, const Params& p, const Se
     throw;  // agreed at a level boundary, after a checkpoint
   } catch (const UsageError&) {
     if (comm.rank() == 0) throw;
-    throw QuietExit{2};
+    end_after_rank0_reports(2);
   } catch (const MemoryBudgetExceeded&) {
     if (comm.rank() == 0) throw;
-    throw QuietExit{3};
+    end_after_rank0_reports(3);
   } catch (const AgreedError& e) {
     // A work directory or checkpoint refused, as a single process's is: exit 2.
     if (e.report()) std::fprintf(stderr, "hanoi: error: %s%s\n", who.c_str(), e.what());
@@ -170,7 +185,7 @@ int optimum(const CommonOptions& o, bool levels, bool stop_at_goal, bool meet, b
     p = normalize(*found, params_of(o));
     so = search_options(o);
   } catch (const UsageError&) {
-    if (quiet_rank) throw QuietExit{2};
+    if (quiet_rank) end_after_rank0_reports(2);
     throw;
   }
   const FamilyInfo& fam = *found;
