@@ -93,6 +93,25 @@ std::set<Rank> callback_successors(const Space& v, Rank r) {
   return out;
 }
 
+// The kernel's parts cover the ranks in order, without overlap; *largest: the most
+// ranks one spans.
+::testing::AssertionResult parts_cover_the_ranks(const Space& v, Rank* largest) {
+  const auto* K = v.block_kernel();
+  Rank next = 0;
+  *largest = 0;
+  for (std::size_t p = 0; p < K->parts(); ++p) {
+    if (K->part_first(p) != next)
+      return ::testing::AssertionFailure()
+             << "part " << p << " starts at " << K->part_first(p) << ", not " << next;
+    next += K->part_count(p);
+    *largest = std::max(*largest, K->part_count(p));
+  }
+  if (next != v.num_ranks())
+    return ::testing::AssertionFailure()
+           << "the parts end at " << next << ", not " << v.num_ranks();
+  return ::testing::AssertionSuccess();
+}
+
 TEST(CheckersBlock, EveryStateHasTheCallbacksSuccessors) {
   const std::vector<std::string> codes = all_codes();
   ASSERT_EQ(codes.size(), 36u);  // variants/checkers/instances.inc
@@ -100,14 +119,8 @@ TEST(CheckersBlock, EveryStateHasTheCallbacksSuccessors) {
     for (int n = variants::checkers::BlockKernel::kMinDiscs; n <= 9; ++n) {
       const Space v = space_for_code(code, n);
       ASSERT_NE(v.block_kernel(), nullptr);
-      // The parts cover the ranks, in order, without overlap.
-      const auto* K = v.block_kernel();
-      Rank next = 0;
-      for (std::size_t p = 0; p < K->parts(); ++p) {
-        ASSERT_EQ(K->part_first(p), next) << code << " n=" << n << " part " << p;
-        next += K->part_count(p);
-      }
-      ASSERT_EQ(next, v.num_ranks()) << code << " n=" << n;
+      Rank largest = 0;
+      ASSERT_TRUE(parts_cover_the_ranks(v, &largest)) << code << " n=" << n;
       for (Rank r = 0; r < v.num_ranks(); ++r)
         ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r))
             << code << " n=" << n << " state " << v.describe(v.unrank(r));
@@ -129,13 +142,8 @@ TEST(CheckersBlock, LargeNFixesMoreDiscsPerPart) {
   const Space v = space_for_code("DDDD", 24);
   const auto* K = v.block_kernel();
   EXPECT_GT(K->parts(), space_for_code("DDDD", 21).block_kernel()->parts());
-  Rank next = 0, largest = 0;
-  for (std::size_t p = 0; p < K->parts(); ++p) {
-    ASSERT_EQ(K->part_first(p), next) << p;
-    next += K->part_count(p);
-    largest = std::max(largest, K->part_count(p));
-  }
-  EXPECT_EQ(next, v.num_ranks());
+  Rank largest = 0;
+  ASSERT_TRUE(parts_cover_the_ranks(v, &largest));
   EXPECT_LE(largest, variants::checkers::BlockKernel::kMaxPartRanks);
   for (Rank r = 12345; r < v.num_ranks(); r += v.num_ranks() / 300)
     ASSERT_EQ(kernel_successors(v, r), callback_successors(v, r)) << v.describe(v.unrank(r));
@@ -391,13 +399,8 @@ TEST(CheckersBlock, ForcedSmallPartsAsThePerStateEngine) {
       v.limit_block_parts(1);  // as many discs fixed as the kernel allows
       const auto* K = v.block_kernel();
       ASSERT_GT(K->parts(), usual_parts) << code << " n=" << n;
-      Rank next = 0, largest = 0;
-      for (std::size_t p = 0; p < K->parts(); ++p) {
-        ASSERT_EQ(K->part_first(p), next);
-        next += K->part_count(p);
-        largest = std::max(largest, K->part_count(p));
-      }
-      ASSERT_EQ(next, v.num_ranks());
+      Rank largest = 0;
+      ASSERT_TRUE(parts_cover_the_ranks(v, &largest)) << code << " n=" << n;
       // One block a part: every disc above the four small ones is fixed (n - 4 >= 7).
       ASSERT_LE(largest, Rank{kBlockRanks});
       // The kernel alone, with no search around it: sampled states' successors.

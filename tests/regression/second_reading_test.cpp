@@ -226,6 +226,16 @@ int untagged(int) {
 
 // A single stack read from the peg of every disc; `tag(peg)` is what the family
 // stores for the peg's stack (its colour), or 0.
+// A family's own explicit stacks (per peg, bottom to top, each disc with its size and
+// colour: Reversi's decode(), Antwerp's explicit_stacks()) as a configuration.
+template <class Stacks>
+Config stacks_config(const Stacks& stacks) {
+  Config c(stacks.size());
+  for (std::size_t p = 0; p < stacks.size(); ++p)
+    for (const auto& d : stacks[p]) c[p].push_back(Disc{d.size, d.colour});
+  return c;
+}
+
 template <class Space>
 Config by_peg(const Space& v, const typename Space::State& s,
               const std::function<int(int peg)>& tag = untagged) {
@@ -554,14 +564,8 @@ TEST(SecondReading, Reversi) {
       };
       const auto v = build<vv::reversi::ReversiFamily>(Params{n, 0, code});
       // decode() is the family's reader of its word (each disc with its colour).
-      const auto read = [&](auto s) {
-        Config c(4);
-        const vv::reversi::Layout layout = v.decode(s);
-        for (std::size_t p = 0; p < 4; ++p)
-          for (const auto& d : layout[p]) c[p].push_back(Disc{d.size, d.colour});
-        return c;
-      };
-      expect_same_moves(v, r, read, name("reversi", n, 4, code));
+      expect_same_moves(
+          v, r, [&](auto s) { return stacks_config(v.decode(s)); }, name("reversi", n, 4, code));
     }
   }
 }
@@ -621,14 +625,9 @@ TEST(SecondReading, Antwerp) {
       if (no_gather) r.admissible = [gathered](const Config& c) { return !gathered(c); };
       r.legal = [gathered, no_gather](const Config& c) { return !no_gather || !gathered(c); };
       const auto v = build<vv::antwerp::AntwerpFamily>(Params{n, 0, code});
-      const auto read = [&](auto s) {
-        Config c(3);
-        const vv::antwerp::Stacks stacks = v.explicit_stacks(s);
-        for (std::size_t p = 0; p < 3; ++p)
-          for (const auto& d : stacks[p]) c[p].push_back(Disc{d.size, d.colour});
-        return c;
-      };
-      expect_same_moves(v, r, read, name("antwerp", n, 3, code));
+      expect_same_moves(
+          v, r, [&](auto s) { return stacks_config(v.explicit_stacks(s)); },
+          name("antwerp", n, 3, code));
     }
 }
 
