@@ -86,16 +86,6 @@ SearchResult run_search(const V& v, const Combination& c, const SearchOptions& o
       return;
     }
     std::vector<SearchResult> each(2);
-    // (An interruption is agreed: every rank stops at the same checkpoint.)
-    const auto agreed = [](const std::exception_ptr& e) {
-      try {
-        std::rethrow_exception(e);
-      } catch (const SearchCancelled&) {
-        return true;
-      } catch (...) {
-        return false;
-      }
-    };
     const auto errors = testing::run_ranks(
         2,
         [&](Comm& comm) {
@@ -103,7 +93,7 @@ SearchResult run_search(const V& v, const Combination& c, const SearchOptions& o
           mine.comm = &comm;
           each[static_cast<std::size_t>(comm.rank())] = search(v, mine);
         },
-        agreed);
+        testing::agreed_failure);
     for (const auto& e : errors)
       if (e) std::rethrow_exception(e);
     out = each[0];

@@ -46,20 +46,6 @@ std::string dist_dir(const std::string& label) {
   return testing::fresh_dir("hanoi-dist-", label);
 }
 
-// (Unused in a unit whose families have no lattice: run_distributed is not
-// instantiated.)
-[[maybe_unused]] bool agreed(const std::exception_ptr& e) {
-  try {
-    std::rethrow_exception(e);
-  } catch (const SearchCancelled&) {
-    return true;
-  } catch (const AgreedError&) {
-    return true;
-  } catch (...) {
-    return false;
-  }
-}
-
 // The results of every rank of one distributed search (each rank's own copy of
 // the options, with its comm), or the exception each threw.
 template <LatticeSpace V>
@@ -73,7 +59,7 @@ std::vector<SearchResult> run_distributed(const V& v, const SearchOptions& o, in
         mine.comm = &comm;
         out[static_cast<std::size_t>(comm.rank())] = disk_lattice_search(v, mine);
       },
-      agreed);
+      testing::agreed_failure);
   if (errors != nullptr) {
     *errors = e;
   } else {

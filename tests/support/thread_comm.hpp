@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/comm.hpp"
+#include "engine/search_types.hpp"
 
 namespace hanoi::testing {
 
@@ -89,10 +90,24 @@ class ThreadComm final : public Comm {
   int rank_;
 };
 
+// Whether a rank's failure is one every rank throws together (SearchCancelled at a
+// checkpoint, AgreedError), so that the others do not wait for it in vain.
+inline bool agreed_failure(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const SearchCancelled&) {
+    return true;
+  } catch (const AgreedError&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
 // Runs body(comm) on `ranks` threads, one rank each; returns what each threw (null
 // where it returned).  A rank that throws something other than an agreed failure
-// (SearchCancelled, AgreedError: every rank throws it together) drops out of the
-// barrier, so a test fails rather than hangs.
+// (is_agreed, usually agreed_failure) drops out of the barrier, so a test fails
+// rather than hangs.
 template <class IsAgreed>
 std::vector<std::exception_ptr> run_ranks(int ranks, const std::function<void(Comm&)>& body,
                                           IsAgreed&& is_agreed) {
